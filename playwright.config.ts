@@ -1,0 +1,34 @@
+import { defineConfig } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromiumLaunchOptions } from './e2e/chromium';
+
+const port = Number(process.env.E2E_PORT || 8181);
+
+/** User stories in real Chromium against the real reference server on a fresh embedded database. */
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: process.env.CI ? 'list' : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    launchOptions: chromiumLaunchOptions,
+    trace: 'off',
+  },
+  webServer: {
+    command: 'npx tsx server/main.ts',
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(tmpdir(), `frontdoor-e2e-${process.pid}`),
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+const contract = parse(readFileSync(fileURLToPath(new URL('../openapi/auth.yaml', import.meta.url)), 'utf8')) as {
+  openapi: string;
+  paths: Record<string, Record<string, { operationId?: string; 'x-frontdoor-server-defined'?: boolean }>>;
+};
+
+// The calls of spec section 7, as method and path (setMfa serves both setup and confirmation).
+const section7: [string, string][] = [
+  ['get', '/organization/{email}/ssoMode'],
+  ['get', '/organization/ssoModeByContext/{context}'],
+  ['get', '/saml2/{domain}/login'],
+  ['post', '/login'],
+  ['get', '/{aud}/logout'],
+  ['post', '/register'],
+  ['post', '/forgot-password'],
+  ['post', '/{context}/user/setMfa'],
+  ['post', '/set-password'],
+  ['get', '/{context}/user/organizations'],
+  ['get', '/{context}/organization/current'],
+  ['get', '/{context}/user/{userId}'],
+  ['post', '/{context}/user/acceptTermsAndConditions'],
+];
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+const operations = Object.entries(contract.paths).flatMap(([path, item]) =>
+  Object.entries(item)
+    .filter(([method]) => METHODS.includes(method))
+    .map(([method, operation]) => ({ method, path, ...operation })),
+);
+
+describe('the auth API contract', () => {
+  it('is OpenAPI 3.1', () => {
+    expect(contract.openapi).toMatch(/^3\.1\./);
+  });
+
+  it.each(section7)('describes %s %s of spec section 7', (method, path) => {
+    expect(contract.paths[path]?.[method]?.operationId).toBeTruthy();
+  });
+
+  it('marks every operation beyond section 7 as defined for the server side', () => {
+    const extra = operations.filter((op) => !section7.some(([method, path]) => method === op.method && path === op.path));
+    expect(extra.map((op) => op.operationId).sort()).toEqual(['getHealth', 'getJwks', 'samlAssertionConsumer']);
+    expect(extra.every((op) => op['x-frontdoor-server-defined'] === true)).toBe(true);
+  });
+});

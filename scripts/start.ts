@@ -1,0 +1,14 @@
+/**
+ * `npm start`: builds the app when dist/ has none, then starts the reference server.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from './build';
+import { startServer } from '../server/main';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+if (!existsSync(`${root}dist/index.html`)) {
+  console.log('No build in dist/ yet: building the front door first.');
+  build();
+}
+await startServer();

@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+
+/** Machine codes of the contract's Error shape (openapi/auth.yaml, components.schemas.Error). */
+export type ErrorCode =
+  | 'validation_failed'
+  | 'invalid_credentials'
+  | 'invalid_code'
+  | 'mfa_required'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'rate_limited'
+  | 'token_expired'
+  | 'invalid_token'
+  | 'payload_too_large'
+  | 'weak_password'
+  | 'unsupported_media_type'
+  | 'saml_rejected';
+
+/** An answer the API gives on purpose, in the one JSON error shape. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function errorBody(statusCode: number, code: ErrorCode, message: string) {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, code };
+}
+
+const FRAMEWORK_CODES: Record<number, ErrorCode> = {
+  400: 'validation_failed',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+/** Every error leaves in the contract's shape; bad input is a 4xx, only a real fault is a 500. */
+export function apiErrorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.statusCode, error.code, error.message));
+  }
+  const status = error.validation ? 400 : (error.statusCode ?? 500);
+  const code = FRAMEWORK_CODES[status];
+  if (status >= 500 || !code) {
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ statusCode: 500, error: STATUS_CODES[500], message: 'Something went wrong.' });
+  }
+  return reply.code(status).send(errorBody(status, code, error.message));
+}

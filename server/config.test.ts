@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('server configuration', () => {
+  it('serves http://localhost:8080 on the embedded database by default', () => {
+    const config = loadConfig({}, '/srv/frontdoor');
+    expect(config).toMatchObject({
+      port: 8080,
+      apiBasePath: '/api',
+      publicUrl: 'http://localhost:8080',
+      dataDir: '/srv/frontdoor/data',
+      databaseUrl: undefined,
+      production: false,
+    });
+  });
+
+  it('takes PORT, the base path and the parent origins from the environment', () => {
+    const config = loadConfig({ PORT: '9000', API_BASE_PATH: '/auth/api/', ALLOWED_PARENT_ORIGINS: 'https://a.example.com/x, https://b.example.com' });
+    expect(config.port).toBe(9000);
+    expect(config.publicUrl).toBe('http://localhost:9000');
+    expect(config.apiBasePath).toBe('/auth/api');
+    expect(config.allowedParentOrigins).toEqual(['https://a.example.com', 'https://b.example.com']);
+  });
+
+  it('refuses a port that is not a port, with the variable named', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+  });
+
+  it('refuses a public URL that is not absolute', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'auth.example.com' })).toThrow(/PUBLIC_URL/);
+  });
+});

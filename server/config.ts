@@ -1,0 +1,76 @@
+/**
+ * The server's configuration, read once from the environment. Every variable is listed in README.md.
+ */
+import { resolve } from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Where the API is mounted; the app reaches it through the runtime configuration. */
+  apiBasePath: string;
+  /** The front door's public origin: links in e-mails and redirects are built from it, never from Host. */
+  publicUrl: string;
+  dataDir: string;
+  /** A real PostgreSQL when set; otherwise the embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  distDir: string;
+  production: boolean;
+  platformHost: string;
+  allowedParentOrigins: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  tokenTtlSeconds: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+function integer(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${value}".`);
+  }
+  return parsed;
+}
+
+function origin(name: string, value: string): string {
+  try {
+    return new URL(value).origin;
+  } catch {
+    throw new ConfigError(`${name} must be an absolute URL such as https://auth.example.com, got "${value}".`);
+  }
+}
+
+function basePath(value: string | undefined): string {
+  const path = (value ?? '/api').replace(/\/+$/, '');
+  if (!/^\/[A-Za-z0-9._~\-/]*$/.test(path) || path === '') {
+    throw new ConfigError(`API_BASE_PATH must be a path such as /api, got "${value}".`);
+  }
+  return path;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = process.cwd()): ServerConfig {
+  const port = integer('PORT', env.PORT, 8080, 0, 65535);
+  const publicUrl = origin('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`);
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    apiBasePath: basePath(env.API_BASE_PATH),
+    publicUrl,
+    dataDir: resolve(root, env.DATA_DIR || 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    distDir: resolve(root, env.DIST_DIR || 'dist'),
+    production: env.NODE_ENV === 'production',
+    platformHost: env.PLATFORM_HOST || 'localhost',
+    allowedParentOrigins: (env.ALLOWED_PARENT_ORIGINS ?? '')
+      .split(',')
+      .map((value) => value.trim())
+      .filter(Boolean)
+      .map((value) => origin('ALLOWED_PARENT_ORIGINS', value)),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Frontdoor <no-reply@localhost>',
+    tokenTtlSeconds: integer('TOKEN_TTL_SECONDS', env.TOKEN_TTL_SECONDS, 8 * 3600, 60, 30 * 24 * 3600),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

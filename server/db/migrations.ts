@@ -1,0 +1,97 @@
+/**
+ * The schema, as an ordered list of migrations. A migration is never edited once landed: a change
+ * is a new entry. Applied in one transaction under an advisory lock, so instances starting together
+ * on one PostgreSQL apply each migration once.
+ */
+import type { Database } from './database';
+
+export interface Migration {
+  id: number;
+  name: string;
+  sql: string;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    id: 1,
+    name: 'accounts and organisations',
+    // Spec section 3 and 6; the reserved contexts are rows like any other (serviceProvider, meta).
+    sql: `
+      CREATE TABLE organizations (
+        id uuid PRIMARY KEY,
+        context text NOT NULL UNIQUE,
+        name text NOT NULL,
+        logo text NOT NULL DEFAULT '',
+        enabled boolean NOT NULL DEFAULT true,
+        sso_mode text NOT NULL DEFAULT 'NOT_SET' CHECK (sso_mode IN ('NOT_SET', 'LOGIN_SAML', 'SAML_ONLY')),
+        saml_entry_point text,
+        saml_idp_issuer text,
+        saml_idp_cert text,
+        mfa_policy text NOT NULL DEFAULT 'OPTIONAL' CHECK (mfa_policy IN ('OPTIONAL', 'REQUIRED')),
+        terms_version integer NOT NULL DEFAULT 0,
+        terms_content jsonb NOT NULL DEFAULT '{}',
+        default_language text NOT NULL DEFAULT 'en',
+        open_registration boolean NOT NULL DEFAULT false,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE users (
+        id uuid PRIMARY KEY,
+        email text NOT NULL,
+        password_hash text,
+        language text NOT NULL DEFAULT 'en',
+        totp_secret text,
+        totp_last_step bigint,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE UNIQUE INDEX users_email_lower_key ON users (lower(email));
+      CREATE TABLE memberships (
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        organization_id uuid NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+        enabled boolean NOT NULL DEFAULT true,
+        PRIMARY KEY (user_id, organization_id)
+      );
+      CREATE TABLE terms_acceptances (
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        context text NOT NULL,
+        version integer NOT NULL,
+        accepted_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (user_id, context, version)
+      );
+      CREATE TABLE one_time_tokens (
+        id uuid PRIMARY KEY,
+        token_hash text NOT NULL UNIQUE,
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        purpose text NOT NULL CHECK (purpose IN ('invitation', 'reset')),
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE TABLE audit_log (
+        id bigserial PRIMARY KEY,
+        at timestamptz NOT NULL DEFAULT now(),
+        event text NOT NULL,
+        user_id uuid,
+        context text,
+        client_address text,
+        detail jsonb NOT NULL DEFAULT '{}'
+      );
+      CREATE INDEX audit_log_user_at ON audit_log (user_id, at);
+    `,
+  },
+];
+
+export async function migrate(db: Database, list: readonly Migration[] = migrations): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(727274001)`);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const done = new Set((await tx.query<{ id: number }>('SELECT id FROM schema_migrations')).map((row) => row.id));
+    const applied: number[] = [];
+    for (const migration of [...list].sort((a, b) => a.id - b.id)) {
+      if (done.has(migration.id)) continue;
+      await tx.exec(migration.sql);
+      await tx.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [migration.id, migration.name]);
+      applied.push(migration.id);
+    }
+    return applied;
+  });
+}

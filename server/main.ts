@@ -1,0 +1,36 @@
+/**
+ * Starts the reference server: configuration, database (migrated), HTTP. Stops cleanly on a signal.
+ */
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrate } from './db/migrations';
+import { buildApp } from './app';
+
+export async function startServer(env: NodeJS.ProcessEnv = process.env) {
+  const config = loadConfig(env);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
+  await migrate(db);
+  const app = await buildApp({ config, db });
+  app.addHook('onClose', () => db.close());
+  await app.listen({ port: config.port, host: config.host });
+
+  const stop = async (signal: string) => {
+    app.log.info({ signal }, 'stopping');
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  console.log(`\nFrontdoor is running: open ${config.publicUrl}/login\nDatabase: ${database}. Stop with Ctrl+C.\n`);
+  return app;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  startServer().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * The two databases every server test runs on: the embedded PGlite (in memory) and the real
+ * PostgreSQL on 127.0.0.1:5432, each run in a schema of its own that is dropped afterwards.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../db/database';
+import { migrate } from '../db/migrations';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestDatabase {
+  name: 'PGlite' | 'PostgreSQL';
+  /** A fresh, migrated database; `schema` reuses an existing PostgreSQL schema (a second instance). */
+  open(schema?: string): Promise<{ db: Database; schema: string | undefined }>;
+  /** Removes what open() created. */
+  drop(schema: string | undefined): Promise<void>;
+}
+
+export const testDatabases: TestDatabase[] = [
+  {
+    name: 'PGlite',
+    async open() {
+      const db = await openDatabase({});
+      await migrate(db);
+      return { db, schema: undefined };
+    },
+    async drop() {},
+  },
+  {
+    name: 'PostgreSQL',
+    async open(schema = `fd_test_${randomBytes(6).toString('hex')}`) {
+      const db = await openDatabase({ databaseUrl: TEST_DATABASE_URL, schema });
+      await migrate(db);
+      return { db, schema };
+    },
+    async drop(schema) {
+      if (!schema) return;
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    },
+  },
+];

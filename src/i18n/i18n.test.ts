@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { $locale, setLocale, t } from './i18n';
+import { browserLanguage, primaryLanguage } from './languages';
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await setLocale('en');
+});
+
+describe('interface language', () => {
+  it('starts in the browser language when it is supported', () => {
+    expect(browserLanguage(['de-CH', 'en'])).toBe('de');
+    expect(browserLanguage(['pt-BR', 'fr-FR'])).toBe('fr');
+  });
+
+  it('falls back to English for an unsupported browser language', () => {
+    expect(browserLanguage(['pt-BR', 'ja'])).toBe('en');
+    expect(browserLanguage([])).toBe('en');
+  });
+
+  it('uses the first part of the language tag, lower-case', () => {
+    expect(primaryLanguage('AZ-Latn-AZ')).toBe('az');
+  });
+
+  it('sets lang on the document root when the language changes', async () => {
+    await setLocale('fr');
+    expect(document.documentElement.lang).toBe('fr');
+    expect($locale.get()).toBe('fr');
+    expect(t('button.continue')).toBe('Continuer');
+  });
+
+  it('warns on the console and keeps the language for an unsupported locale', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await setLocale('de');
+    await setLocale('xx');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Unsupported locale "xx"'));
+    expect($locale.get()).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+  });
+
+  it('warns naming locale and key, and shows English, for a missing translation', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await setLocale('it');
+    expect(t('page.migration.welcome')).toBe('Welcome! Verify your credentials to migrate your existing account, or create a new one.');
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/"page\.migration\.welcome".*"it"/));
+  });
+
+  it('answers the key itself, with a warning, when no language has it', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(t('no.such.key')).toBe('no.such.key');
+    expect(warn).toHaveBeenCalledOnce();
+  });
+});

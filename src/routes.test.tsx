@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
+import { routeTree } from './routes';
+import { setLocale } from './i18n/i18n';
+
+function renderAt(path: string) {
+  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+afterEach(async () => {
+  cleanup();
+  await setLocale('en');
+});
+
+// Page titles come from route metadata (spec section 2).
+const titles: [string, string][] = [
+  ['/login', 'Login'],
+  ['/login/password', 'Login'],
+  ['/logout', 'Logout'],
+  ['/register', 'Register'],
+  ['/register/success', 'Register'],
+  ['/mfa/setup', 'Setup MFA'],
+  ['/mfa/setup/confirm', 'Confirm MFA'],
+  ['/reset-password', 'Reset password'],
+  ['/reset-password/update', 'Reset password'],
+  ['/change-password', 'Change password'],
+  ['/signup', 'Sign up'],
+  ['/migration', 'Migration'],
+  ['/migration/password/sucess', 'Migration'],
+  ['/company', 'Company selection'],
+  ['/company/acme/terms', 'Accept Terms and Conditions'],
+];
+
+describe('the route table', () => {
+  it.each(titles)('titles %s "%s"', async (path, title) => {
+    renderAt(path);
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+
+  it('translates the title into the interface language', async () => {
+    await setLocale('de');
+    renderAt('/reset-password');
+    await waitFor(() => expect(document.title).toBe('Passwort zurücksetzen'));
+  });
+
+  it('sends / to /login', async () => {
+    const router = renderAt('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('treats /company/:context as the terms page of that context', async () => {
+    const router = renderAt('/company/acme?app=portal');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/company/acme/terms'));
+    expect(router.state.location.search).toEqual({ app: 'portal' });
+  });
+
+  it('shows a not-found page with a way back to login for an unknown path', async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByRole('link', { name: 'Go to login' })).toBeTruthy();
+  });
+});
+
+describe('the login page', () => {
+  it('keeps Continue disabled until the e-mail is valid', async () => {
+    renderAt('/login');
+    const email = await screen.findByRole('textbox', { name: 'E-mail' });
+    const next = screen.getByRole('button', { name: 'Continue' });
+    expect(next).toHaveProperty('disabled', true);
+    fireEvent.input(email, { target: { value: 'ada@example' } });
+    expect(next).toHaveProperty('disabled', true);
+    fireEvent.input(email, { target: { value: 'ada@example.com' } });
+    await waitFor(() => expect(next).toHaveProperty('disabled', false));
+  });
+
+  it('goes on to the password page with the e-mail', async () => {
+    const router = renderAt('/login');
+    const email = await screen.findByRole('textbox', { name: 'E-mail' });
+    fireEvent.input(email, { target: { value: 'ada@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login/password'));
+    expect(router.state.location.search).toEqual({ username: 'ada@example.com' });
+  });
+});

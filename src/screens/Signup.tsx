@@ -1,0 +1,5 @@
+import { createLazyRoute } from '@tanstack/react-router';
+import { ScreenPlaceholder } from './ScreenPlaceholder';
+
+/** Signup (spec section 2): the screen's title and heading until its flow lands. */
+export const Route = createLazyRoute('/signup')({ component: ScreenPlaceholder });

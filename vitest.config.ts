@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** The same aliases as the Parcel build (package.json "alias"): the app is tested as it ships, on Preact. */
+const preactAliases = [
+  { find: /^react$/, replacement: here('./src/preact/react-shim.js') },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+  { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: here('./src/preact/with-selector.js') },
+];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias: preactAliases },
+        test: {
+          name: 'app',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          server: { deps: { inline: [/@tanstack/, /@ariakit/, /@felte/, /@nanostores/, /preact/] } },
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
