@@ -1,7 +1,11 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { apiPlugin } from './api/plugin';
+import { createServices, type Services } from './services';
+import { registerDevelopmentPages } from './dev/pages';
 import { loggerOptions } from './logger';
 import { securityHeadersHook } from './web/security-headers';
 import { serveApp } from './web/static';
@@ -10,21 +14,33 @@ import { loadAppPage } from './web/app-page';
 export interface AppDependencies {
   config: ServerConfig;
   db: Database;
+  /** Made from config and db when not given. */
+  services?: Services;
   /** Logs to this stream instead of stdout (tests read it). */
   logStream?: NodeJS.WritableStream;
 }
 
 /** The reference server: the API under its base path and the built front door beside it. */
-export async function buildApp({ config, db, logStream }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logStream, services: given }: AppDependencies): Promise<FastifyInstance> {
   const logger = loggerOptions(config.logLevel);
   const app = Fastify({
     logger: logStream ? { ...logger, stream: logStream } : logger,
     bodyLimit: 16 * 1024,
-    trustProxy: false,
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
+    // Reject what the contract does not allow instead of silently dropping or converting it.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
-  const page = loadAppPage(config);
-  app.addHook('onSend', securityHeadersHook(config, page.inlineScriptHashes));
-  await app.register(apiPlugin, { prefix: config.apiBasePath, config, db });
-  await serveApp(app, config, page);
+  const services = given ?? (await createServices(config, db, { log: app.log }));
+  app.addHook('onClose', async () => {
+    await services.background.idle();
+    await services.mailer.close();
+  });
+  // Without a build the server still answers the API (a backend-only deployment, the benchmark).
+  const page = existsSync(join(config.distDir, 'index.html')) ? loadAppPage(config) : undefined;
+  if (!page) app.log.warn({ distDir: config.distDir }, 'no built front door to serve: API only');
+  app.addHook('onSend', securityHeadersHook(config, page?.inlineScriptHashes ?? []));
+  await app.register(apiPlugin, { prefix: config.apiBasePath, services });
+  if (!config.production) await registerDevelopmentPages(app, services);
+  if (page) await serveApp(app, config, page);
   return app;
 }

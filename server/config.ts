@@ -20,6 +20,12 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   tokenTtlSeconds: number;
+  /** The session token's `aud`: the API it is meant for. */
+  tokenAudience: string;
+  /** A P-256 private JWK (JSON) that signs tokens; unset means a key kept in dataDir. */
+  signingKey: string | undefined;
+  /** Trust X-Forwarded-For from this many proxies in front (client addresses for throttling). */
+  trustProxyHops: number;
   logLevel: string;
 }
 
@@ -71,6 +77,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Frontdoor <no-reply@localhost>',
     tokenTtlSeconds: integer('TOKEN_TTL_SECONDS', env.TOKEN_TTL_SECONDS, 8 * 3600, 60, 30 * 24 * 3600),
+    tokenAudience: env.TOKEN_AUDIENCE || 'frontdoor',
+    signingKey: env.SIGNING_KEY || undefined,
+    trustProxyHops: integer('TRUST_PROXY_HOPS', env.TRUST_PROXY_HOPS, 0, 0, 10),
     logLevel: env.LOG_LEVEL || 'info',
   };
 }

@@ -6,11 +6,17 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrations';
 import { buildApp } from './app';
+import { seedDemoData } from './demo';
+import { createDevIdentityProvider } from './dev/identity-provider';
 
 export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
   await migrate(db);
+  if (!config.databaseUrl && !config.production) {
+    const idp = await createDevIdentityProvider({ dataDir: config.dataDir });
+    if (await seedDemoData(db, { publicUrl: config.publicUrl, idp })) console.log('Wrote the demo data (README, "Demo data").');
+  }
   const app = await buildApp({ config, db });
   app.addHook('onClose', () => db.close());
   await app.listen({ port: config.port, host: config.host });

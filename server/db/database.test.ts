@@ -1,20 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrate, migrations } from './migrations';
-import { testDatabases } from '../testing/databases';
-import type { Database } from './database';
+import { testDatabases, useTestDatabases } from '../testing/databases';
 
 describe.each(testDatabases)('the data layer on $name', (target) => {
-  const opened: { db: Database; schema: string | undefined }[] = [];
-  async function open(schema?: string) {
-    const handle = await target.open(schema);
-    opened.push(handle);
-    return handle;
-  }
-  afterEach(async () => {
-    for (const { db } of opened) await db.close();
-    for (const { schema } of opened) await target.drop(schema);
-    opened.length = 0;
-  });
+  const open = useTestDatabases(target);
 
   it('applies every migration once and records it', async () => {
     const { db } = await open();

@@ -77,6 +77,48 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX audit_log_user_at ON audit_log (user_id, at);
     `,
   },
+  {
+    id: 2,
+    name: 'sessions, second factor, throttling, mail and SAML',
+    sql: `
+      -- The secret offered by setMfa until a code confirms it; failed sign-ins for throttling.
+      ALTER TABLE users ADD COLUMN totp_pending_secret text;
+      ALTER TABLE users ADD COLUMN failed_logins integer NOT NULL DEFAULT 0;
+      ALTER TABLE users ADD COLUMN last_failed_login_at timestamptz;
+      -- Session tokens ended by logout, until they would have expired anyway.
+      CREATE TABLE revoked_tokens (
+        jti uuid PRIMARY KEY,
+        expires_at timestamptz NOT NULL
+      );
+      -- Fixed-window counters shared by every instance (rate limits, per-address failures).
+      CREATE TABLE rate_counters (
+        key text PRIMARY KEY,
+        count integer NOT NULL,
+        window_end timestamptz NOT NULL
+      );
+      -- The embedded outbox used when no SMTP server is configured.
+      CREATE TABLE mail_outbox (
+        id bigserial PRIMARY KEY,
+        recipient text NOT NULL,
+        subject text NOT NULL,
+        text_body text NOT NULL,
+        html_body text NOT NULL,
+        links jsonb NOT NULL DEFAULT '[]',
+        sent_at timestamptz NOT NULL DEFAULT now()
+      );
+      -- SAML: requests we sent (InResponseTo) and assertions already used (replay).
+      CREATE TABLE saml_requests (
+        id text PRIMARY KEY,
+        context text NOT NULL,
+        return_to text NOT NULL DEFAULT '',
+        expires_at timestamptz NOT NULL
+      );
+      CREATE TABLE saml_used_assertions (
+        id text PRIMARY KEY,
+        expires_at timestamptz NOT NULL
+      );
+    `,
+  },
 ];
 
 export async function migrate(db: Database, list: readonly Migration[] = migrations): Promise<number[]> {

@@ -3,6 +3,7 @@
  * PostgreSQL on 127.0.0.1:5432, each run in a schema of its own that is dropped afterwards.
  */
 import { randomBytes } from 'node:crypto';
+import { afterEach } from 'vitest';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrations';
@@ -43,3 +44,18 @@ export const testDatabases: TestDatabase[] = [
     },
   },
 ];
+
+/** Opens databases on the target for one test and closes and drops them after it. */
+export function useTestDatabases(target: TestDatabase) {
+  const opened: { db: Database; schema: string | undefined }[] = [];
+  afterEach(async () => {
+    for (const { db } of opened) await db.close();
+    for (const schema of new Set(opened.map((handle) => handle.schema))) await target.drop(schema);
+    opened.length = 0;
+  });
+  return async function open(schema?: string) {
+    const handle = await target.open(schema);
+    opened.push(handle);
+    return handle;
+  };
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from '../config';
 import type { AppPage } from './app-page';
+import { errorBody } from '../api/errors';
 
 /** Parcel names built assets name.<hash>.ext: those never change, so browsers keep them a year. */
 const HASHED_ASSET = /\.[0-9a-f]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
@@ -46,6 +47,6 @@ export async function serveApp(app: FastifyInstance, config: ServerConfig, page:
     const path = request.url.split('?')[0] ?? '/';
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !/\.[A-Za-z0-9]+$/.test(path);
     if (isPageRequest) return sendPage(request, reply);
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return reply.code(404).send(errorBody(404, 'not_found', 'Not found.'));
   });
 }

@@ -87,8 +87,8 @@ export interface paths {
         /**
          * Identity provider URL to start a SAML login
          * @description Returns, as plain text, the URL of the organisation's identity
-         *     provider with a `SAMLRequest` (HTTP-Redirect binding, signed when the
-         *     organisation's SAML configuration asks for it) and a `RelayState`.
+         *     provider with a `SAMLRequest` (HTTP-Redirect binding) and a
+         *     `RelayState`; the entered e-mail travels as `login_hint`.
          *     The app sends the browser there.
          *
          *     The server remembers the request's ID (to check `InResponseTo` in the
@@ -132,9 +132,10 @@ export interface paths {
          *     The identity provider's auto-submitting form posts the SAML response
          *     here (HTTP-POST binding). The server accepts it only if all of these
          *     hold; otherwise it answers 400 `saml_rejected`:
-         *     - the response or its assertion is signed with the organisation's
-         *       configured IdP certificate, and the signed element is the one
-         *       consumed (no signature wrapping);
+         *     - the assertion is signed with the organisation's configured IdP
+         *       certificate (a signature on the outer Response alone is not
+         *       enough), its Issuer is the configured IdP issuer, and the signed
+         *       assertion is the one consumed (no signature wrapping);
          *     - `InResponseTo` names a request issued by `getSamlLoginUrl` for this
          *       organisation and not consumed yet (no IdP-initiated logins, no
          *       replays);

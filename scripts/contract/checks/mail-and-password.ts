@@ -1,0 +1,33 @@
+/**
+ * Register, forgot-password and set-password (spec section 4, steps 10 to 12): the mail requests
+ * answer alike for known and unknown e-mails; set-password holds the password rules and needs a token.
+ */
+import { expectError, expectStatus, expectThat } from '../expect';
+import type { Session } from '../tokens';
+import { strongPassword, unknownEmail, type CheckRun } from './check-run';
+
+export async function checkMailRequests({ api, report, account }: CheckRun): Promise<void> {
+  for (const operationId of ['register', 'forgotPassword']) {
+    const name = operationId === 'register' ? 'register' : 'forgot-password';
+    await report.check(`${name} answers 202 for an unknown e-mail, the same as for the account's e-mail`, async () => {
+      const unknown = await api.send({ operationId, json: { email: unknownEmail(), language: 'en' } });
+      const known = await api.send({ operationId, json: { email: account.email, language: 'en' } });
+      expectStatus(unknown, 202);
+      expectStatus(known, 202);
+      expectThat(unknown.body === known.body, unknown, `the body of the known e-mail, "${known.body}"`, `"${unknown.body}"`);
+    });
+  }
+}
+
+export async function checkSetPasswordRefusals({ api, report }: CheckRun, { token }: Session): Promise<void> {
+  // The body's schema and the server's rule agree here, so either code is the contract's answer.
+  await report.check('set-password with a weak password answers 400', async () => {
+    const answer = await api.send({ operationId: 'setPassword', token, json: { password: 'weakpass', challenge: '' } });
+    expectError(answer, 400, 'weak_password', 'validation_failed');
+  });
+
+  await report.check('set-password without a token answers 401', async () => {
+    const answer = await api.send({ operationId: 'setPassword', json: { password: strongPassword(), challenge: '' } });
+    expectStatus(answer, 401);
+  });
+}

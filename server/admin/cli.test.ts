@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../testing/databases';
+import { openApi, type Api } from '../testing/api';
+import { runAdmin } from './cli';
+import { findOrganization, findUserByEmail, isMember } from '../auth/accounts';
+import { readOutbox } from '../mail/mailer';
+import { verifyPassword } from '../auth/passwords';
+
+describe.each(testDatabases)('the admin command on $name', (target) => {
+  let api: Api;
+  const admin = (line: string) => runAdmin(line.split(' '), api.services);
+
+  beforeAll(async () => {
+    api = await openApi(target);
+  });
+  afterAll(() => api.close());
+
+  it('creates an organisation with its SSO mode, MFA policy and registration flag', async () => {
+    expect(await admin('create-organization --context acme --name Acme --sso-mode LOGIN_SAML --mfa-policy REQUIRED --open-registration')).toMatch(/Created/);
+    expect(await findOrganization(api.db, 'acme')).toMatchObject({ sso_mode: 'LOGIN_SAML', mfa_policy: 'REQUIRED', open_registration: true, enabled: true });
+  });
+
+  it('creates a user with a password in organisations', async () => {
+    await admin('create-user --email grace@example.com --password Hopper-Navy-1 --language de --context acme');
+    const user = (await findUserByEmail(api.db, 'grace@example.com'))!;
+    expect(user.language).toBe('de');
+    expect(await verifyPassword(user.password_hash, 'Hopper-Navy-1')).toBe(true);
+    expect(await isMember(api.db, user.id, 'acme')).toBe(true);
+  });
+
+  it('invites a new user and sends the invitation mail with a signup link', async () => {
+    await admin('invite --email new.hire@example.com --context acme --language fr');
+    const [mail] = await readOutbox(api.db, 1);
+    expect(mail!.to).toBe('new.hire@example.com');
+    expect(mail!.subject).toContain('Acme');
+    expect(mail!.links[0]).toMatch(/^https:\/\/auth\.example\.test\/signup\?token=/);
+    const user = (await findUserByEmail(api.db, 'new.hire@example.com'))!;
+    expect(await isMember(api.db, user.id, 'acme')).toBe(true);
+  });
+
+  it('sets the SSO mode, the MFA policy and the terms version with content', async () => {
+    await admin('set-sso-mode --context acme --mode SAML_ONLY');
+    await admin('set-mfa-policy --context acme --policy OPTIONAL');
+    await admin('set-terms --context acme --version 3 --content-en https://example.com/t.pdf||https://example.com/p.pdf');
+    expect(await findOrganization(api.db, 'acme')).toMatchObject({
+      sso_mode: 'SAML_ONLY',
+      mfa_policy: 'OPTIONAL',
+      terms_version: 3,
+      terms_content: { en: 'https://example.com/t.pdf||https://example.com/p.pdf' },
+    });
+  });
+
+  it('refuses bad input with a message that says what is wrong', async () => {
+    await expect(admin('set-sso-mode --context acme --mode SOMETIMES')).rejects.toThrow(/--mode must be one of/);
+    await expect(admin('set-mfa-policy --context nowhere --policy REQUIRED')).rejects.toThrow(/No organisation has context "nowhere"/);
+    await expect(admin('create-user')).rejects.toThrow(/--email is required/);
+    await expect(admin('frobnicate')).rejects.toThrow(/Unknown command/);
+    await expect(admin('create-user --emial grace@example.com')).rejects.toThrow(/Unknown option '--emial'/);
+  });
+
+  it('prints its usage for help', async () => {
+    expect(await admin('help')).toMatch(/^Usage: npm run admin/);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * `npm run admin -- <command> [options]`: what operators do without a user interface.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { Services } from '../services';
+import { LANGUAGES, isLanguage } from '../../src/i18n/languages';
+import type { OrganizationRow } from '../auth/accounts';
+import { AdminError, addMembership, createOrganization, createUser, setMfaPolicy, setSsoMode, setTerms } from './operations';
+import { inviteUser } from './invite';
+
+export const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  create-organization --context C --name N [--logo URL] [--sso-mode M] [--mfa-policy P]
+                      [--default-language L] [--open-registration] [--disabled]
+  create-user         --email E [--password P] [--language L] [--context C ...]
+  invite              --email E --context C [--language L]     (sends the invitation mail)
+  set-sso-mode        --context C --mode NOT_SET|LOGIN_SAML|SAML_ONLY
+  set-mfa-policy      --context C --policy OPTIONAL|REQUIRED
+  set-terms           --context C --version N [--content-<language> "link||link" ...]
+  help
+
+The database is the server's: DATABASE_URL, or the embedded one in DATA_DIR (stop the server
+first: the embedded database serves one process at a time).`;
+
+const SSO_MODES = ['NOT_SET', 'LOGIN_SAML', 'SAML_ONLY'] as const;
+const MFA_POLICIES = ['OPTIONAL', 'REQUIRED'] as const;
+
+function required(values: Record<string, unknown>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') throw new AdminError(`--${name} is required.\n\n${USAGE}`);
+  return value;
+}
+
+function oneOf<T extends string>(value: string, allowed: readonly T[], name: string): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new AdminError(`--${name} must be one of ${allowed.join(', ')}.`);
+  return value as T;
+}
+
+function language(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (!isLanguage(value)) throw new AdminError('--language must be one of en, de, it, fr, az.');
+  return value;
+}
+
+const OPTIONS = {
+  context: { type: 'string', multiple: true },
+  name: { type: 'string' },
+  logo: { type: 'string' },
+  email: { type: 'string' },
+  password: { type: 'string' },
+  language: { type: 'string' },
+  mode: { type: 'string' },
+  policy: { type: 'string' },
+  version: { type: 'string' },
+  'sso-mode': { type: 'string' },
+  'mfa-policy': { type: 'string' },
+  'default-language': { type: 'string' },
+  'open-registration': { type: 'boolean' },
+  disabled: { type: 'boolean' },
+  ...Object.fromEntries(LANGUAGES.map((code) => [`content-${code}`, { type: 'string' }])),
+} satisfies ParseArgsConfig['options'];
+
+function parseOptions(args: string[]) {
+  try {
+    return parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false });
+  } catch (error) {
+    throw new AdminError(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+  }
+}
+
+/** Runs one command; answers the line to print. */
+export async function runAdmin(argv: string[], services: Services): Promise<string> {
+  const [command, ...rest] = argv;
+  const { values } = parseOptions(rest);
+  const contexts = (values.context as string[] | undefined) ?? [];
+  const one = { ...values, context: contexts[0] };
+  const { db } = services;
+
+  switch (command) {
+    case 'create-organization': {
+      const organization = await createOrganization(db, {
+        context: required(one, 'context'),
+        name: required(one, 'name'),
+        ...(typeof values.logo === 'string' ? { logo: values.logo } : {}),
+        ssoMode: oneOf((values['sso-mode'] as string | undefined) ?? 'NOT_SET', SSO_MODES, 'sso-mode') as OrganizationRow['sso_mode'],
+        mfaPolicy: oneOf((values['mfa-policy'] as string | undefined) ?? 'OPTIONAL', MFA_POLICIES, 'mfa-policy'),
+        defaultLanguage: language(values['default-language']) ?? 'en',
+        openRegistration: values['open-registration'] === true,
+        enabled: values.disabled !== true,
+      });
+      return `Created organisation ${organization.context} (${organization.name}).`;
+    }
+    case 'create-user': {
+      const user = await createUser(db, {
+        email: required(one, 'email'),
+        ...(typeof values.password === 'string' ? { password: values.password } : {}),
+        language: language(values.language) ?? 'en',
+      });
+      for (const context of contexts) await addMembership(db, user.id, context);
+      return `Created user ${user.email}${contexts.length ? ` in ${contexts.join(', ')}` : ''}.`;
+    }
+    case 'invite': {
+      const lang = language(values.language);
+      await inviteUser(services, { email: required(one, 'email'), context: required(one, 'context'), ...(lang ? { language: lang } : {}) });
+      return `Invited ${String(values.email)} to ${contexts[0]}: the invitation mail is sent.`;
+    }
+    case 'set-sso-mode':
+      await setSsoMode(db, required(one, 'context'), oneOf(required(one, 'mode'), SSO_MODES, 'mode'));
+      return `SSO mode of ${contexts[0]} is ${String(values.mode)}.`;
+    case 'set-mfa-policy':
+      await setMfaPolicy(db, required(one, 'context'), oneOf(required(one, 'policy'), MFA_POLICIES, 'policy'));
+      return `MFA policy of ${contexts[0]} is ${String(values.policy)}.`;
+    case 'set-terms': {
+      const version = Number(required(one, 'version'));
+      if (!Number.isInteger(version) || version < 0) throw new AdminError('--version must be a whole number, 0 or more.');
+      const content = Object.fromEntries(
+        Object.entries(values)
+          .filter(([key, value]) => key.startsWith('content-') && typeof value === 'string')
+          .map(([key, value]) => [language(key.slice('content-'.length))!, value as string]),
+      );
+      await setTerms(db, required(one, 'context'), version, Object.keys(content).length ? content : undefined);
+      return `Terms of ${contexts[0]} are at version ${version}.`;
+    }
+    case undefined:
+    case 'help':
+    case '--help':
+      return USAGE;
+    default:
+      throw new AdminError(`Unknown command "${command}".\n\n${USAGE}`);
+  }
+}

@@ -1,0 +1,23 @@
+import type { Services } from '../services';
+import { findOrganization, findUserByEmail } from '../auth/accounts';
+import { signupLink } from '../auth/links';
+import { invitationMail } from '../mail/templates';
+import { AdminError, addMembership, createUser } from './operations';
+
+/**
+ * Invites a user into an organisation: the account is made if missing, the membership enabled, and
+ * a mail with a /signup link (valid 7 days, single use) sent in the user's language.
+ */
+export async function inviteUser(services: Services, invitation: { email: string; context: string; language?: string }) {
+  const { db, tokens, mailer, config } = services;
+  const organization = await findOrganization(db, invitation.context);
+  if (!organization) throw new AdminError(`No organisation has context "${invitation.context}".`);
+  const user =
+    (await findUserByEmail(db, invitation.email)) ??
+    (await createUser(db, { email: invitation.email, ...(invitation.language ? { language: invitation.language } : {}) }));
+  await addMembership(db, user.id, organization.context);
+  const token = await tokens.issueOneTime({ userId: user.id, email: user.email }, 'invitation');
+  const link = signupLink(config.publicUrl, token);
+  await mailer.send({ to: user.email, ...invitationMail(invitation.language ?? user.language, link, organization.name) });
+  return { userId: user.id, link };
+}

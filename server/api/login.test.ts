@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../testing/databases';
+import { freshAddress, login, openApi, type Api } from '../testing/api';
+import { createOrganization, createUser } from '../admin/operations';
+import { codeAt, currentStep, newTotpSecret } from '../auth/totp';
+import { LOCK_AFTER_FAILURES } from '../auth/login-throttle';
+
+const PASSWORD = 'Correct-Horse-9';
+
+describe.each(testDatabases)('signing in on $name', (target) => {
+  let api: Api;
+  const totpSecret = newTotpSecret();
+  let emailCounter = 0;
+  const newEmail = () => `user${++emailCounter}@example.com`;
+
+  beforeAll(async () => {
+    api = await openApi(target);
+    await createOrganization(api.db, { context: 'acme', name: 'Acme' });
+    await createOrganization(api.db, { context: 'vault', name: 'Vault', mfaPolicy: 'REQUIRED' });
+    await createOrganization(api.db, { context: 'serviceProvider', name: 'Services' });
+  });
+  afterAll(() => api.close());
+
+  async function user(options: { contexts?: string[]; totp?: boolean } = {}) {
+    const email = newEmail();
+    await createUser(api.db, { email, password: PASSWORD, contexts: options.contexts ?? ['acme'], ...(options.totp ? { totpSecret } : {}) });
+    return email;
+  }
+
+  it('answers the context, a session token and the OPTIONAL policy to a user without TOTP', async () => {
+    const email = await user({ contexts: ['acme', 'serviceProvider'] });
+    const response = await login(api.app, { email, password: PASSWORD });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['www-authenticate']).toBe('OPTIONAL');
+    const body = response.json<{ context: string; token: string }>();
+    expect(body.context).toBe('serviceProvider');
+    const claims = await api.services.tokens.verifySession(body.token);
+    expect(claims).toMatchObject({ email, aud: 'frontdoor', iss: 'https://auth.example.test', contexts: ['serviceProvider', 'acme'] });
+    expect(claims.sub).toBe(claims.userId);
+  });
+
+  it('matches the e-mail ignoring case', async () => {
+    const email = await user();
+    expect((await login(api.app, { email: email.toUpperCase(), password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('answers REQUIRED when one of the user’s organisations requires MFA', async () => {
+    const email = await user({ contexts: ['acme', 'vault'] });
+    const response = await login(api.app, { email, password: PASSWORD });
+    expect(response.headers['www-authenticate']).toBe('REQUIRED');
+  });
+
+  it('answers a wrong password and an unknown e-mail with the same 400', async () => {
+    const email = await user();
+    const wrong = await login(api.app, { email, password: 'Wrong-Horse-9' });
+    const unknown = await login(api.app, { email: 'nobody@example.com', password: 'Wrong-Horse-9' });
+    expect(wrong.statusCode).toBe(400);
+    expect(unknown.statusCode).toBe(400);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json()).toMatchObject({ code: 'invalid_credentials' });
+  });
+
+  it('takes as long for an unknown e-mail as for a wrong password', async () => {
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const time = async (email: string) => {
+      const start = performance.now();
+      await login(api.app, { email, password: 'Wrong-Horse-9' });
+      return performance.now() - start;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let round = 0; round < 7; round += 1) {
+      known.push(await time(await user()));
+      unknown.push(await time(`ghost${round}@example.com`));
+    }
+    // Both verify one argon2id hash; what is left is noise.
+    expect(median(unknown) / median(known)).toBeGreaterThan(0.6);
+    expect(median(unknown) / median(known)).toBeLessThan(1.6);
+  });
+
+  it('asks a user with TOTP for a code with 401 and www-authenticate MFA', async () => {
+    const email = await user({ totp: true });
+    const response = await login(api.app, { email, password: PASSWORD });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['www-authenticate']).toBe('MFA');
+    expect(response.json()).toMatchObject({ code: 'mfa_required' });
+  });
+
+  it('checks the password before the code', async () => {
+    const email = await user({ totp: true });
+    const response = await login(api.app, { email, password: 'Wrong-Horse-9', challenge: codeAt(totpSecret, currentStep()) });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('signs in with the current code, without a policy header, and refuses the code a second time', async () => {
+    const email = await user({ totp: true });
+    const challenge = codeAt(totpSecret, currentStep());
+    const first = await login(api.app, { email, password: PASSWORD, challenge });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['www-authenticate']).toBeUndefined();
+    const replay = await login(api.app, { email, password: PASSWORD, challenge });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.headers['www-authenticate']).toBeUndefined();
+    expect(replay.json()).toMatchObject({ code: 'invalid_code' });
+  });
+
+  it('accepts the previous step’s code and refuses an older one', async () => {
+    const previous = await user({ totp: true });
+    expect((await login(api.app, { email: previous, password: PASSWORD, challenge: codeAt(totpSecret, currentStep() - 1) })).statusCode).toBe(200);
+    const older = await user({ totp: true });
+    expect((await login(api.app, { email: older, password: PASSWORD, challenge: codeAt(totpSecret, currentStep() - 2) })).statusCode).toBe(401);
+  });
+
+  it('accepts one of two requests sending the same code at the same moment', async () => {
+    const email = await user({ totp: true });
+    const challenge = codeAt(totpSecret, currentStep());
+    const answers = await Promise.all([1, 2, 3].map(() => login(api.app, { email, password: PASSWORD, challenge })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401, 401]);
+  });
+
+  it('makes an account wait after five failed passwords, even for the right one', async () => {
+    const email = await user();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await login(api.app, { email, password: 'Wrong-Horse-9' })).statusCode).toBe(400);
+    }
+    const waiting = await login(api.app, { email, password: PASSWORD });
+    expect(waiting.statusCode).toBe(429);
+    expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(0);
+    expect(waiting.json()).toMatchObject({ code: 'rate_limited' });
+  });
+
+  it('counts wrong codes as failures too', async () => {
+    const email = await user({ totp: true });
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      await login(api.app, { email, password: PASSWORD, challenge: '000000' });
+    }
+    expect((await login(api.app, { email, password: PASSWORD, challenge: codeAt(totpSecret, currentStep()) })).statusCode).toBe(429);
+  });
+
+  it('locks an account after 100 consecutive failures until its password is reset', async () => {
+    const email = await user();
+    await api.db.query('UPDATE users SET failed_logins = $2, last_failed_login_at = now() - interval \'1 day\' WHERE email = $1', [
+      email,
+      LOCK_AFTER_FAILURES,
+    ]);
+    const locked = await login(api.app, { email, password: PASSWORD });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toMatch(/reset your password/i);
+  });
+
+  it('stops one client address after 30 failures, whatever the accounts', async () => {
+    const address = freshAddress();
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      await login(api.app, { email: `guess${attempt}@example.com`, password: 'Wrong-Horse-9' }, address);
+    }
+    const email = await user();
+    expect((await login(api.app, { email, password: PASSWORD }, address)).statusCode).toBe(429);
+    expect((await login(api.app, { email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('refuses a malformed body with 400 and the error shape', async () => {
+    const response = await login(api.app, { email: 'not-an-email', password: '' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'validation_failed' });
+  });
+});

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../testing/databases';
+import { call, login, openApi, type Api } from '../testing/api';
+import { createOrganization, createUser } from '../admin/operations';
+import { readOutbox } from '../mail/mailer';
+import { findUserByEmail, isMember } from '../auth/accounts';
+
+const tokenOf = (link: string) => Buffer.from(new URL(link).searchParams.get('token')!, 'base64').toString('utf8');
+
+describe.each(testDatabases)('registration and password reset on $name', (target) => {
+  let api: Api;
+
+  beforeAll(async () => {
+    api = await openApi(target);
+    await createOrganization(api.db, { context: 'acme', name: 'Acme', openRegistration: true });
+    await createOrganization(api.db, { context: 'closed', name: 'Closed' });
+    await createUser(api.db, { email: 'known@example.com', password: 'Known-Horse-9', contexts: ['acme'] });
+  });
+  afterAll(() => api.close());
+
+  async function mailsTo(email: string) {
+    await api.services.background.idle();
+    return (await readOutbox(api.db, 500)).filter((mail) => mail.to === email);
+  }
+
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    call(api.app, { method: 'POST', url, payload: payload as Record<string, unknown>, headers });
+
+  it('answers register the same for known and unknown e-mails', async () => {
+    const unknown = await post('/register', { email: 'new@example.com', language: 'en' });
+    const known = await post('/register', { email: 'known@example.com', language: 'en' });
+    expect(unknown.statusCode).toBe(202);
+    expect(known.statusCode).toBe(202);
+    expect(unknown.body).toBe(known.body);
+  });
+
+  it('mails a new user a signup link in their language, and nobody an existing one', async () => {
+    await post('/register', { email: 'neu@example.com', language: 'de' });
+    const [mail] = await mailsTo('neu@example.com');
+    expect(mail!.subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse');
+    expect(mail!.links[0]).toMatch(/^https:\/\/auth\.example\.test\/signup\?token=/);
+    await post('/register', { email: 'known@example.com', language: 'en' });
+    expect(await mailsTo('known@example.com')).toEqual([]);
+  });
+
+  it('puts a registered user in the organisations open for registration only', async () => {
+    await post('/register', { email: 'joiner@example.com', language: 'en' });
+    await api.services.background.idle();
+    const user = (await findUserByEmail(api.db, 'joiner@example.com'))!;
+    expect(await isMember(api.db, user.id, 'acme')).toBe(true);
+    expect(await isMember(api.db, user.id, 'closed')).toBe(false);
+  });
+
+  it('builds links from the public URL, never from the Host header', async () => {
+    await post('/forgot-password', { email: 'known@example.com', language: 'en' }, { host: 'evil.example.net' });
+    const [mail] = await mailsTo('known@example.com');
+    expect(mail!.links[0]).toMatch(/^https:\/\/auth\.example\.test\/reset-password\/update\?token=/);
+    expect(mail!.html).not.toContain('evil.example.net');
+  });
+
+  it('answers forgot-password the same for an unknown e-mail, and sends nothing', async () => {
+    const response = await post('/forgot-password', { email: 'ghost@example.com', language: 'en' });
+    expect(response.statusCode).toBe(202);
+    expect(await mailsTo('ghost@example.com')).toEqual([]);
+  });
+
+  it('lets the signup link set a password once, then sign in', async () => {
+    await post('/register', { email: 'once@example.com', language: 'en' });
+    const [mail] = await mailsTo('once@example.com');
+    const token = tokenOf(mail!.links[0]!);
+    expect(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).email).toBe('once@example.com');
+    const set = await call(api.app, { method: 'POST', url: '/set-password', token, payload: { password: 'Brand-New-Pass-1', challenge: '' } });
+    expect(set.statusCode).toBe(200);
+    await api.services.tokens.verifySession(set.json<{ token: string }>().token);
+    const again = await call(api.app, { method: 'POST', url: '/set-password', token, payload: { password: 'Other-New-Pass-1', challenge: '' } });
+    expect(again.statusCode).toBe(401);
+    expect((await login(api.app, { email: 'once@example.com', password: 'Brand-New-Pass-1' })).statusCode).toBe(200);
+  });
+
+  it('refuses a weak password without spending the link', async () => {
+    await post('/forgot-password', { email: 'known@example.com', language: 'en' });
+    const [mail] = await mailsTo('known@example.com');
+    const token = tokenOf(mail!.links[0]!);
+    for (const weak of ['short1A', 'alllowercase1', 'ALLUPPERCASE1', 'NoDigitsHere']) {
+      const response = await call(api.app, { method: 'POST', url: '/set-password', token, payload: { password: weak, challenge: '' } });
+      expect(response.statusCode).toBe(400);
+    }
+    const strong = await call(api.app, { method: 'POST', url: '/set-password', token, payload: { password: 'Known-Horse-10', challenge: '' } });
+    expect(strong.statusCode).toBe(200);
+  });
+
+  it('accepts a 128-character password and refuses an oversized body', async () => {
+    const long = `Aa1${'x'.repeat(125)}`;
+    const user = await createUser(api.db, { email: 'long@example.com', password: 'Start-Pass-1', contexts: ['acme'] });
+    const session = (await login(api.app, { email: 'long@example.com', password: 'Start-Pass-1' })).json<{ token: string }>().token;
+    const changed = await call(api.app, { method: 'POST', url: '/set-password', token: session, payload: { password: long, challenge: '' } });
+    expect(changed.statusCode).toBe(200);
+    expect((await login(api.app, { email: user.email, password: long })).statusCode).toBe(200);
+    const huge = await call(api.app, { method: 'POST', url: '/set-password', token: session, payload: { password: `Aa1${'x'.repeat(40_000)}` } });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ code: 'payload_too_large' });
+  });
+
+  it('never takes a reset token for a session token', async () => {
+    await post('/forgot-password', { email: 'known@example.com', language: 'en' });
+    const [mail] = await mailsTo('known@example.com');
+    const resetToken = tokenOf(mail!.links[0]!);
+    const response = await call(api.app, { method: 'GET', url: '/acme/organization/current', token: resetToken });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('lets a reset end the sign-in lock', async () => {
+    await api.db.query(`UPDATE users SET failed_logins = 100, last_failed_login_at = now() WHERE email = 'known@example.com'`);
+    expect((await login(api.app, { email: 'known@example.com', password: 'Known-Horse-10' })).statusCode).toBe(429);
+    await post('/forgot-password', { email: 'known@example.com', language: 'en' });
+    const [mail] = await mailsTo('known@example.com');
+    await call(api.app, { method: 'POST', url: '/set-password', token: tokenOf(mail!.links[0]!), payload: { password: 'Known-Horse-11', challenge: '' } });
+    expect((await login(api.app, { email: 'known@example.com', password: 'Known-Horse-11' })).statusCode).toBe(200);
+  });
+
+  it('refuses set-password without a token', async () => {
+    const response = await call(api.app, { method: 'POST', url: '/set-password', payload: { password: 'Known-Horse-12', challenge: '' } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'unauthorized' });
+  });
+});

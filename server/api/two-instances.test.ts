@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases, type TestDatabase } from '../testing/databases';
+import { testApp } from '../testing/app';
+import { call, login } from '../testing/api';
+import { createOrganization, createUser } from '../admin/operations';
+import { generateSigningJwk } from '../auth/signing-key';
+import { codeAt, currentStep, newTotpSecret } from '../auth/totp';
+import type { Database } from '../db/database';
+
+const PASSWORD = 'Correct-Horse-9';
+const postgres = testDatabases.find((target) => target.name === 'PostgreSQL') as TestDatabase;
+
+describe('two server instances on one PostgreSQL', () => {
+  let schema: string | undefined;
+  const databases: Database[] = [];
+  let first: Awaited<ReturnType<typeof testApp>>;
+  let second: Awaited<ReturnType<typeof testApp>>;
+  const totpSecret = newTotpSecret();
+
+  beforeAll(async () => {
+    const opened = await postgres.open();
+    schema = opened.schema;
+    const again = await postgres.open(schema);
+    databases.push(opened.db, again.db);
+    // Instances side by side share the signing key by configuration (README, "Configuration").
+    const env = { SIGNING_KEY: JSON.stringify(await generateSigningJwk()) };
+    first = await testApp(opened.db, env);
+    second = await testApp(again.db, env);
+    await createOrganization(opened.db, { context: 'acme', name: 'Acme' });
+    await createUser(opened.db, { email: 'ada@example.com', password: PASSWORD, contexts: ['acme'] });
+    await createUser(opened.db, { email: 'mfa@example.com', password: PASSWORD, contexts: ['acme'], totpSecret });
+  });
+  afterAll(async () => {
+    await first.app.close();
+    await second.app.close();
+    for (const db of databases) await db.close();
+    await postgres.drop(schema);
+  });
+
+  it('refuses on one a TOTP code used on the other', async () => {
+    const challenge = codeAt(totpSecret, currentStep());
+    expect((await login(first.app, { email: 'mfa@example.com', password: PASSWORD, challenge })).statusCode).toBe(200);
+    expect((await login(second.app, { email: 'mfa@example.com', password: PASSWORD, challenge })).statusCode).toBe(401);
+  });
+
+  it('accepts the code only once when both get it at the same moment', async () => {
+    await databases[0]!.query(`UPDATE users SET totp_last_step = NULL WHERE email = 'mfa@example.com'`);
+    const challenge = codeAt(totpSecret, currentStep() - 1);
+    const answers = await Promise.all([first.app, second.app].map((app) => login(app, { email: 'mfa@example.com', password: PASSWORD, challenge })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('refuses on one a token revoked on the other', async () => {
+    const token = (await login(first.app, { email: 'ada@example.com', password: PASSWORD })).json<{ token: string }>().token;
+    expect((await call(second.app, { method: 'GET', url: '/acme/user/organizations', token })).statusCode).toBe(200);
+    expect((await call(first.app, { method: 'GET', url: '/frontdoor/logout', token })).statusCode).toBe(204);
+    expect((await call(second.app, { method: 'GET', url: '/acme/user/organizations', token })).statusCode).toBe(401);
+  });
+});

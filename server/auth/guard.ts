@@ -1,0 +1,23 @@
+/**
+ * Who is calling: the session token in the Authorization header (spec section 7: authenticated
+ * calls send a bearer token), and which contexts it reaches (spec section 6).
+ */
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../api/errors';
+import type { TokenClaims, TokenService } from './tokens';
+
+export function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization ?? '';
+  const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(header);
+  if (!match) throw new HttpError(401, 'unauthorized', 'A bearer token is required.');
+  return match[1]!;
+}
+
+export function authenticate(tokens: TokenService, request: FastifyRequest): Promise<TokenClaims> {
+  return tokens.verifySession(bearerToken(request));
+}
+
+/** A user reaches only the contexts in the token. */
+export function requireContext(claims: TokenClaims, context: string): void {
+  if (!claims.contexts.includes(context)) throw new HttpError(403, 'forbidden', 'This session does not reach that organisation.');
+}

@@ -1,0 +1,50 @@
+/**
+ * Demo data, written on the first start of the embedded database (README, "Demo data"): one
+ * organisation per way of signing in, the reserved contexts, and users with known passwords.
+ */
+import type { Database } from './db/database';
+import { addMembership, createOrganization, createUser } from './admin/operations';
+
+export const DEMO_PASSWORD = 'Frontdoor-Demo-1';
+
+export interface DemoIdentityProvider {
+  entryPoint: string;
+  issuer: string;
+  certificate: string;
+}
+
+const terms = (name: string) => ({
+  en: `https://example.com/${name}/terms-en.pdf||https://example.com/${name}/privacy-en.pdf`,
+  de: `https://example.com/${name}/terms-de.pdf||https://example.com/${name}/privacy-de.pdf`,
+});
+
+/** Seeds an empty database; does nothing when any organisation exists. */
+export async function seedDemoData(db: Database, options: { publicUrl: string; idp: DemoIdentityProvider }): Promise<boolean> {
+  const existing = await db.query('SELECT 1 FROM organizations LIMIT 1');
+  if (existing.length > 0) return false;
+
+  await createOrganization(db, { context: 'serviceProvider', name: 'Marketplace' });
+  await createOrganization(db, { context: 'meta', name: 'Meta' });
+  await createOrganization(db, {
+    context: 'acme',
+    name: 'Acme Corporation',
+    mfaPolicy: 'OPTIONAL',
+    termsVersion: 1,
+    termsContent: terms('acme'),
+    openRegistration: true,
+  });
+  await createOrganization(db, { context: 'vault', name: 'Vault Bank', mfaPolicy: 'REQUIRED', termsVersion: 1, termsContent: terms('vault') });
+  await createOrganization(db, {
+    context: 'globex',
+    name: 'Globex (single sign-on)',
+    ssoMode: 'SAML_ONLY',
+    saml: { entryPoint: new URL(options.idp.entryPoint, options.publicUrl).toString(), issuer: options.idp.issuer, certificate: options.idp.certificate },
+  });
+
+  const ada = await createUser(db, { email: 'ada@example.com', password: DEMO_PASSWORD, contexts: ['serviceProvider', 'meta', 'acme', 'vault'] });
+  await createUser(db, { email: 'bob@example.com', password: DEMO_PASSWORD, contexts: ['acme'] });
+  await createUser(db, { email: 'vera@example.com', password: DEMO_PASSWORD, contexts: ['vault'] });
+  await createUser(db, { email: 'sam@globex.example', contexts: ['globex'] });
+  await addMembership(db, ada.id, 'globex', false);
+  return true;
+}

@@ -1,0 +1,50 @@
+/**
+ * The embedded outbox made visible, for development without an SMTP server: registration, reset and
+ * invitation links (spec sections 4 and 7) can be followed from here. Registered only outside
+ * production: the outbox holds live sign-up and reset tokens.
+ */
+import { htmlPage } from './html-page';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/database';
+import { readOutbox, type OutboxMail } from '../mail/mailer';
+import { escapeHtml } from '../mail/templates';
+
+/**
+ * Plain semantic HTML: the server's CSP allows no inline script and no inline style
+ * (server/web/security-headers.ts), and none is needed.
+ */
+function outboxPage(mails: OutboxMail[]): string {
+  const items = mails.map((mail) =>
+    [
+      '<article>',
+      `<h2>${escapeHtml(mail.subject)}</h2>`,
+      '<dl>',
+      `<dt>To</dt><dd>${escapeHtml(mail.to)}</dd>`,
+      `<dt>Sent</dt><dd><time datetime="${escapeHtml(mail.sentAt)}">${escapeHtml(mail.sentAt)}</time></dd>`,
+      '</dl>',
+      `<pre>${escapeHtml(mail.text)}</pre>`,
+      '<ul>',
+      ...mail.links.map((link) => `<li><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></li>`),
+      '</ul>',
+      '</article>',
+    ].join('\n'),
+  );
+  return htmlPage('Outbox', [
+    '<h1>Outbox</h1>',
+    mails.length === 0 ? '<p>No mail has been sent yet.</p>' : '<p>Newest first. Mail sent while no SMTP server is configured.</p>',
+    ...items,
+  ]);
+}
+
+/** GET /dev/mail (a page) and GET /dev/mail.json (the same mails as data), newest first. */
+export async function devMailRoutes(app: FastifyInstance, options: { db: Database }) {
+  // The mails carry live tokens: never kept by a cache.
+  app.get('/dev/mail', async (_request, reply) => {
+    const mails = await readOutbox(options.db);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(outboxPage(mails));
+  });
+  app.get('/dev/mail.json', async (_request, reply) => {
+    const mails = await readOutbox(options.db);
+    return reply.header('cache-control', 'no-store').send(mails);
+  });
+}

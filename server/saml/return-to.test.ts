@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { isFrontDoorLocation, ssoSuccessUrl } from './return-to';
+
+const PUBLIC_URL = 'https://auth.example.com';
+
+describe('where the front door continues after a SAML login', () => {
+  it.each(['/login', '/login?app=portal&domain=acme&route=%2Fdashboard', 'https://auth.example.com/company?app=admin'])(
+    'accepts %j on the front door',
+    (returnTo) => {
+      expect(isFrontDoorLocation(returnTo, PUBLIC_URL)).toBe(true);
+    },
+  );
+
+  it.each([
+    'https://evil.example/login',
+    'http://auth.example.com/login',
+    'https://auth.example.com.evil.example/login',
+    '//evil.example',
+    '/\\evil.example',
+    '/ /evil.example',
+    '/\n/evil.example',
+    'javascript:alert(1)',
+    'login',
+  ])('refuses %j', (returnTo) => {
+    expect(isFrontDoorLocation(returnTo, PUBLIC_URL)).toBe(false);
+  });
+
+  it('puts the token and only app, domain and route of returnTo on the success page', () => {
+    const url = new URL(ssoSuccessUrl(PUBLIC_URL, 'a.b.c', '/login?route=%2Fx%3Fy%3D1&app=portal&lcq=forged&context=acme'));
+    expect(url.origin + url.pathname).toBe('https://auth.example.com/login/sso/success');
+    expect([...url.searchParams]).toEqual([
+      ['lcq', 'a.b.c'],
+      ['app', 'portal'],
+      ['route', '/x?y=1'],
+    ]);
+  });
+
+  it('puts only the token there when there is no returnTo', () => {
+    expect(ssoSuccessUrl(PUBLIC_URL, 'a.b.c', '')).toBe('https://auth.example.com/login/sso/success?lcq=a.b.c');
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * SAML single sign-on (spec 4.1, 4.2 and 7; contract operations getSamlLoginUrl and
+ * samlAssertionConsumer): the identity provider URL that starts a login, and the assertion consumer
+ * service the IdP posts its response to. Mounted under the API base path.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { issueSessionFor, type Services } from '../services';
+import { HttpError } from '../api/errors';
+import { findOrganization } from '../auth/accounts';
+import { createServiceProvider, samlOrganization, type SamlOrganization } from './service-provider';
+import { createRequestStore } from './request-store';
+import { acceptSamlResponse, SamlRejection, type SamlResponseForm } from './assertion-consumer';
+import { isFrontDoorLocation, ssoSuccessUrl } from './return-to';
+import { acceptFormBodies, requireFormBody } from './form-body';
+
+/** Room for a signed response with a certificate, many attributes or an encrypted assertion. */
+const ACS_BODY_LIMIT = 128 * 1024;
+
+/** The organisation's context (contract, components.schemas.Context), used as the SAML domain. */
+const domainParams = {
+  type: 'object',
+  required: ['domain'],
+  properties: { domain: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$' } },
+} as const;
+
+interface DomainParams {
+  domain: string;
+}
+
+/** A request ID that is a valid xsd:ID and fits in RelayState (at most 80 bytes). */
+function newRequestId(): string {
+  return `_${randomBytes(20).toString('hex')}`;
+}
+
+async function organizationWithSaml(services: Services, context: string): Promise<SamlOrganization> {
+  const organization = samlOrganization(await findOrganization(services.db, context));
+  if (!organization) throw new HttpError(404, 'not_found', 'No organisation with SAML has this context.');
+  return organization;
+}
+
+export async function samlRoutes(app: FastifyInstance, options: { services: Services }) {
+  const { services } = options;
+  acceptFormBodies(app);
+
+  app.get<{ Params: DomainParams; Querystring: { email?: string; returnTo?: string } }>(
+    '/saml2/:domain/login',
+    {
+      schema: {
+        params: domainParams,
+        querystring: {
+          type: 'object',
+          properties: {
+            email: { type: 'string', format: 'email', maxLength: 254 },
+            returnTo: { type: 'string', maxLength: 2048 },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const organization = await organizationWithSaml(services, request.params.domain);
+      const { email, returnTo = '' } = request.query;
+      if (returnTo && !isFrontDoorLocation(returnTo, services.config.publicUrl)) {
+        throw new HttpError(400, 'validation_failed', 'returnTo must be a path or URL on the front door.');
+      }
+      const requestId = newRequestId();
+      const provider = createServiceProvider(services.config, organization, {
+        cacheProvider: createRequestStore(services.db, organization.context, { returnTo }),
+        requestId,
+      });
+      // HTTP-Redirect binding; RelayState names the request. login_hint is honoured by IdPs that know it.
+      const url = await provider.getAuthorizeUrlAsync(requestId, undefined, {
+        additionalParams: email ? { login_hint: email } : {},
+      });
+      return reply.type('text/plain; charset=utf-8').send(url);
+    },
+  );
+
+  app.post<{ Params: DomainParams; Body: SamlResponseForm }>(
+    '/saml2/:domain/acs',
+    {
+      bodyLimit: ACS_BODY_LIMIT,
+      onRequest: requireFormBody,
+      schema: {
+        params: domainParams,
+        body: {
+          type: 'object',
+          required: ['SAMLResponse', 'RelayState'],
+          properties: {
+            SAMLResponse: { type: 'string', minLength: 1, maxLength: ACS_BODY_LIMIT },
+            RelayState: { type: 'string', minLength: 1, maxLength: 80 },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const organization = await organizationWithSaml(services, request.params.domain);
+      const login = await acceptSamlResponse(services, organization, request.body).catch((error: unknown) => {
+        if (!(error instanceof SamlRejection)) throw error;
+        // The reason only: never the response, its NameID or a token (server/logger.ts).
+        request.log.warn({ context: organization.context, reason: error.message }, 'SAML response rejected');
+        throw new HttpError(400, 'saml_rejected', 'The SAML response could not be validated.');
+      });
+      const { token } = await issueSessionFor(services, login.user);
+      return reply.redirect(ssoSuccessUrl(services.config.publicUrl, token, login.returnTo), 303);
+    },
+  );
+}

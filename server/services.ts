@@ -1,0 +1,48 @@
+/**
+ * What the API's routes work with, made once per server instance.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from './config';
+import type { Database } from './db/database';
+import { createTokenService, type TokenService } from './auth/tokens';
+import { loadSigningKey } from './auth/signing-key';
+import { createMailer, type Mailer } from './mail/mailer';
+import { userContexts, type UserRow } from './auth/accounts';
+import { createBackground, type Background } from './background';
+
+export interface Services {
+  config: ServerConfig;
+  db: Database;
+  tokens: TokenService;
+  mailer: Mailer;
+  background: Background;
+}
+
+export async function createServices(
+  config: ServerConfig,
+  db: Database,
+  options: { log?: Pick<FastifyBaseLogger, 'error'>; overrides?: Partial<Services> } = {},
+): Promise<Services> {
+  const key = await loadSigningKey({ signingKey: config.signingKey, dataDir: config.dataDir });
+  return {
+    config,
+    db,
+    tokens: createTokenService({
+      db,
+      key,
+      issuer: config.publicUrl,
+      audience: config.tokenAudience,
+      sessionTtlSeconds: config.tokenTtlSeconds,
+    }),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, db }),
+    background: createBackground(options.log ?? console),
+    ...options.overrides,
+  };
+}
+
+/** A session token for the user's current enabled contexts. */
+export async function issueSessionFor(services: Services, user: Pick<UserRow, 'id' | 'email'>) {
+  const contexts = await userContexts(services.db, user.id);
+  const token = await services.tokens.issueSession({ userId: user.id, email: user.email, contexts });
+  return { token, contexts };
+}

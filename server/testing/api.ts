@@ -1,0 +1,44 @@
+/**
+ * Helpers for API tests: one server per test file on one of the test databases, and calls
+ * written as the app makes them.
+ */
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { TestDatabase } from './databases';
+import { testApp } from './app';
+
+export type Api = Awaited<ReturnType<typeof openApi>>;
+
+export async function openApi(target: TestDatabase, env: NodeJS.ProcessEnv = {}) {
+  const { db, schema } = await target.open();
+  const server = await testApp(db, env);
+  return {
+    ...server,
+    db,
+    async close() {
+      await server.app.close();
+      await db.close();
+      await target.drop(schema);
+    },
+  };
+}
+
+let addressCounter = 0;
+/** A client address of its own, so per-address limits of one test do not reach another. */
+export function freshAddress(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+export function call(app: FastifyInstance, options: InjectOptions & { token?: string }) {
+  const { token, headers, ...rest } = options;
+  return app.inject({
+    remoteAddress: freshAddress(),
+    ...rest,
+    url: `/api${options.url}`,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+  });
+}
+
+export function login(app: FastifyInstance, body: { email: string; password: string; challenge?: string }, remoteAddress?: string) {
+  return call(app, { method: 'POST', url: '/login', payload: body, ...(remoteAddress ? { remoteAddress } : {}) });
+}
