@@ -10,24 +10,30 @@ import { createResponseValidator } from './contract/validator';
 import { runContractChecks } from './contract/run';
 import { UsageError, parseOptions } from './contract/options';
 
-const pglite = testDatabases.find((database) => database.name === 'PGlite')!;
-
 const origin = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-describe('the contract checker against the reference server', () => {
+describe.each(testDatabases)('the contract checker against the reference server on $name', (target) => {
   let db: Database;
+  let schema: string | undefined;
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    ({ db } = await pglite.open());
+    ({ db, schema } = await target.open());
     ({ app } = await testApp(db));
     // Registration puts new accounts into the organisations open for it: the run's account lands here.
-    await createOrganization(db, { context: 'acme', name: 'Acme', openRegistration: true, termsVersion: 3, termsContent: { en: 'https://acme.example/terms.pdf' } });
+    await createOrganization(db, {
+      context: 'acme',
+      name: 'Acme',
+      openRegistration: true,
+      termsVersion: 3,
+      termsContent: { en: 'https://acme.example/terms.pdf' },
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     await app.close();
     await db.close();
+    await target.drop(schema);
   });
 
   it('passes every check with an account it registers through the development outbox', async () => {
@@ -71,7 +77,12 @@ describe('the response validator', () => {
     headers: new Headers({ 'content-type': 'application/json; charset=utf-8', ...headers }),
     body: JSON.stringify(body),
   });
-  const user = { id: '3f0c9a8e-5b7d-4c1e-9f2a-6d8b7e4a1c05', email: 'jane@example.com', language: 'en', termsAndConditions: { acme: { acceptedVersion: 2 } } };
+  const user = {
+    id: '3f0c9a8e-5b7d-4c1e-9f2a-6d8b7e4a1c05',
+    email: 'jane@example.com',
+    language: 'en',
+    termsAndConditions: { acme: { acceptedVersion: 2 } },
+  };
   const rateLimited = { statusCode: 429, error: 'Too Many Requests', message: 'Slow down', code: 'rate_limited' };
 
   it('accepts a response that honours the contract', () => {
@@ -98,7 +109,9 @@ describe('the response validator', () => {
   });
 
   it('catches a body where the contract has none, and a content type it does not list', () => {
-    expect(validate('logout', { status: 204, ...json({}) })).toEqual(['the contract gives this status no body, got 2 bytes of application/json; charset=utf-8']);
+    expect(validate('logout', { status: 204, ...json({}) })).toEqual([
+      'the contract gives this status no body, got 2 bytes of application/json; charset=utf-8',
+    ]);
     expect(validate('getSsoModeByContext', { status: 200, ...json('NOT_SET') })).toEqual([
       'content type "application/json; charset=utf-8" is not listed (listed: text/plain)',
     ]);
@@ -107,13 +120,16 @@ describe('the response validator', () => {
   it('validates text/plain bodies against their schema', () => {
     const text = (body: string) => ({ headers: new Headers({ 'content-type': 'text/plain; charset=utf-8' }), body });
     expect(validate('getSsoModeByContext', { status: 200, ...text('NOT_SET') })).toEqual([]);
-    expect(validate('getSsoModeByContext', { status: 200, ...text('MAYBE') })).toEqual(['body must be equal to one of the allowed values (NOT_SET, LOGIN_SAML, SAML_ONLY)']);
+    expect(validate('getSsoModeByContext', { status: 200, ...text('MAYBE') })).toEqual([
+      'body must be equal to one of the allowed values (NOT_SET, LOGIN_SAML, SAML_ONLY)',
+    ]);
   });
 });
 
 describe('the options', () => {
   it('reads the environment when an option is not given', () => {
-    expect(parseOptions([], { CONTRACT_BASE_URL: 'http://localhost:8080/api/', CONTRACT_EMAIL: 'jane@example.com', CONTRACT_PASSWORD: 'secret' })).toEqual({
+    const env = { CONTRACT_BASE_URL: 'http://localhost:8080/api/', CONTRACT_EMAIL: 'jane@example.com', CONTRACT_PASSWORD: 'secret' };
+    expect(parseOptions([], env)).toEqual({
       baseUrl: 'http://localhost:8080/api',
       account: { kind: 'given', email: 'jane@example.com', password: 'secret' },
     });

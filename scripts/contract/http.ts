@@ -77,7 +77,8 @@ export function createApiClient(baseUrl: string, contract: ContractDocument, val
       throw new Error(`${operation.method} ${path} (${request.operationId}) got no answer: ${cause instanceof Error ? cause.message : message}`);
     }
     const observed = { status: response.status, headers: response.headers, body: await response.text() };
-    const exchange = { operationId: request.operationId, method: operation.method, path, ...observed, problems: validate(request.operationId, observed) };
+    const problems = validate(request.operationId, observed);
+    const exchange = { operationId: request.operationId, method: operation.method, path, ...observed, problems };
     exchanges.push(exchange);
     return exchange;
   }

@@ -20,16 +20,17 @@ export interface Report {
   readonly failed: number;
 }
 
-const contractViolations = (exchange: Exchange) =>
-  exchange.problems.map((problem) => `${exchange.method} ${exchange.path} → ${exchange.status} breaks the contract (${exchange.operationId}): ${problem}`);
+function contractViolations({ method, path, status, operationId, problems }: Exchange): string[] {
+  return problems.map((problem) => `${method} ${path} → ${status} breaks the contract (${operationId}): ${problem}`);
+}
 
 export function createReport(api: ApiClient, print: Print): Report {
   let passed = 0;
   let failed = 0;
   return {
-    async check(name, body) {
+    async check<T>(name: string, body: () => Promise<T>): Promise<T | undefined> {
       const firstExchange = api.exchanges.length;
-      let value;
+      let value: T | undefined;
       let failure: string | undefined;
       try {
         value = await body();

@@ -28,7 +28,9 @@ async function runFlows(run: CheckRun): Promise<void> {
   await checkSsoModes(run);
   const passwordSession = await checkPasswordLogin(run);
   if (!passwordSession) {
-    run.report.note('the remaining checks need a session token from a password login; not run (the account needs a password and no TOTP yet, and every run enables TOTP on it)');
+    run.report.note(
+      'the remaining checks need a session token from a password login; not run (the account needs a password and no TOTP yet, and every run enables TOTP on it)',
+    );
     return;
   }
   const facts = await checkSession(run, passwordSession);

@@ -25,7 +25,9 @@ export async function verifyWithKeySet(token: string, keySet: JSONWebKeySet): Pr
   const header = decodeProtectedHeader(token);
   if (header.alg !== 'ES256') throw new Error(`expected a token signed with ES256, got alg ${String(header.alg)}`);
   if (typeof header.kid !== 'string') throw new Error('expected a kid in the token header, got none');
-  if (!keySet.keys.some((key) => key.kid === header.kid)) throw new Error(`expected a published key with kid "${header.kid}", got kids ${keySet.keys.map((key) => key.kid).join(', ')}`);
+  if (!keySet.keys.some((key) => key.kid === header.kid)) {
+    throw new Error(`expected a published key with kid "${header.kid}", got kids ${keySet.keys.map((key) => key.kid).join(', ')}`);
+  }
   try {
     return (await jwtVerify(token, createLocalJWKSet(keySet), { algorithms: ['ES256'] })).payload;
   } catch (error) {
@@ -38,12 +40,16 @@ export function sessionClaimProblems(payload: Record<string, unknown>, email: st
   const problems: string[] = [];
   const text = (name: string) => typeof payload[name] === 'string' && payload[name] !== '';
   if (typeof payload.exp !== 'number' || payload.exp <= nowSeconds) problems.push(`exp must be a time in the future, got ${String(payload.exp)}`);
-  for (const name of ['aud', 'sub', 'userId', 'email', 'iss']) if (!text(name)) problems.push(`${name} must be a non-empty string, got ${JSON.stringify(payload[name])}`);
+  for (const name of ['aud', 'sub', 'userId', 'email', 'iss']) {
+    if (!text(name)) problems.push(`${name} must be a non-empty string, got ${JSON.stringify(payload[name])}`);
+  }
   if (!Array.isArray(payload.contexts) || !payload.contexts.every((context) => typeof context === 'string')) {
     problems.push(`contexts must be a list of contexts, got ${JSON.stringify(payload.contexts)}`);
   }
   if (payload.sub !== payload.userId) problems.push(`sub must equal userId, got sub ${String(payload.sub)} and userId ${String(payload.userId)}`);
-  if (typeof payload.email === 'string' && payload.email.toLowerCase() !== email.toLowerCase()) problems.push(`email must be ${email}, got ${payload.email}`);
+  if (typeof payload.email === 'string' && payload.email.toLowerCase() !== email.toLowerCase()) {
+    problems.push(`email must be ${email}, got ${payload.email}`);
+  }
   return problems;
 }
 

@@ -31,7 +31,9 @@ export function readSetupUri(uri: string): Authenticator {
   const settings = `${totp.algorithm}/${totp.digits}/${totp.period}`;
   if (!secret) throw new Error(`expected a secret parameter in "${uri}"`);
   if (!totp.issuer) throw new Error(`expected an issuer in "${uri}"`);
-  if (settings !== `SHA1/6/${TOTP_PERIOD_SECONDS}`) throw new Error(`expected SHA1, 6 digits and ${TOTP_PERIOD_SECONDS} s, got ${settings} in "${uri}"`);
+  if (settings !== `SHA1/6/${TOTP_PERIOD_SECONDS}`) {
+    throw new Error(`expected SHA1, 6 digits and ${TOTP_PERIOD_SECONDS} s, got ${settings} in "${uri}"`);
+  }
   return {
     secret,
     issuer: totp.issuer,

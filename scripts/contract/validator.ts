@@ -21,7 +21,18 @@ export type ResponseValidator = (operationId: string, response: ObservedResponse
 const DOCUMENT_ID = 'urn:frontdoor:openapi:auth.yaml';
 
 /** Fields of an OpenAPI document's root: not schema keywords, but Ajv compiles the root when a `$ref` points into it. */
-const OPENAPI_ROOT_FIELDS = ['openapi', 'info', 'jsonSchemaDialect', 'servers', 'paths', 'webhooks', 'components', 'security', 'tags', 'externalDocs'];
+const OPENAPI_ROOT_FIELDS = [
+  'openapi',
+  'info',
+  'jsonSchemaDialect',
+  'servers',
+  'paths',
+  'webhooks',
+  'components',
+  'security',
+  'tags',
+  'externalDocs',
+];
 
 const mediaTypeOf = (contentType: string | null) => (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 const isJson = (mediaType: string) => mediaType === 'application/json' || mediaType.endsWith('+json');
@@ -83,7 +94,8 @@ export function createResponseValidator(contract: ContractDocument): ResponseVal
   function bodyProblems(responsePointer: string, content: JsonObject | undefined, observed: ObservedResponse): string[] {
     const contentType = observed.headers.get('content-type');
     if (!content) {
-      return observed.body.length === 0 ? [] : [`the contract gives this status no body, got ${observed.body.length} bytes of ${contentType ?? 'unknown type'}`];
+      if (observed.body.length === 0) return [];
+      return [`the contract gives this status no body, got ${observed.body.length} bytes of ${contentType ?? 'unknown type'}`];
     }
     const mediaType = mediaTypeOf(contentType);
     if (!(mediaType in content)) return [`content type "${contentType ?? ''}" is not listed (listed: ${Object.keys(content).join(', ')})`];

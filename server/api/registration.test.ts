@@ -84,6 +84,7 @@ describe.each(testDatabases)('registration and password reset on $name', (target
     for (const weak of ['short1A', 'alllowercase1', 'ALLUPPERCASE1', 'NoDigitsHere']) {
       const response = await call(api.app, { method: 'POST', url: '/set-password', token, payload: { password: weak, challenge: '' } });
       expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'weak_password' });
     }
     const strong = await call(api.app, { method: 'POST', url: '/set-password', token, payload: { password: 'Known-Horse-10', challenge: '' } });
     expect(strong.statusCode).toBe(200);

@@ -12,17 +12,12 @@ import { createServiceProvider, samlOrganization, type SamlOrganization } from '
 import { createRequestStore } from './request-store';
 import { acceptSamlResponse, SamlRejection, type SamlResponseForm } from './assertion-consumer';
 import { isFrontDoorLocation, ssoSuccessUrl } from './return-to';
+import { routePath, routeSchema } from '../api/contract';
+import { audit } from '../auth/audit';
 import { acceptFormBodies, requireFormBody } from './form-body';
 
 /** Room for a signed response with a certificate, many attributes or an encrypted assertion. */
 const ACS_BODY_LIMIT = 128 * 1024;
-
-/** The organisation's context (contract, components.schemas.Context), used as the SAML domain. */
-const domainParams = {
-  type: 'object',
-  required: ['domain'],
-  properties: { domain: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$' } },
-} as const;
 
 interface DomainParams {
   domain: string;
@@ -44,19 +39,8 @@ export async function samlRoutes(app: FastifyInstance, options: { services: Serv
   acceptFormBodies(app);
 
   app.get<{ Params: DomainParams; Querystring: { email?: string; returnTo?: string } }>(
-    '/saml2/:domain/login',
-    {
-      schema: {
-        params: domainParams,
-        querystring: {
-          type: 'object',
-          properties: {
-            email: { type: 'string', format: 'email', maxLength: 254 },
-            returnTo: { type: 'string', maxLength: 2048 },
-          },
-        },
-      },
-    },
+    routePath('getSamlLoginUrl'),
+    { schema: routeSchema('getSamlLoginUrl') },
     async (request, reply) => {
       const organization = await organizationWithSaml(services, request.params.domain);
       const { email, returnTo = '' } = request.query;
@@ -77,31 +61,19 @@ export async function samlRoutes(app: FastifyInstance, options: { services: Serv
   );
 
   app.post<{ Params: DomainParams; Body: SamlResponseForm }>(
-    '/saml2/:domain/acs',
-    {
-      bodyLimit: ACS_BODY_LIMIT,
-      onRequest: requireFormBody,
-      schema: {
-        params: domainParams,
-        body: {
-          type: 'object',
-          required: ['SAMLResponse', 'RelayState'],
-          properties: {
-            SAMLResponse: { type: 'string', minLength: 1, maxLength: ACS_BODY_LIMIT },
-            RelayState: { type: 'string', minLength: 1, maxLength: 80 },
-          },
-        },
-      },
-    },
+    routePath('samlAssertionConsumer'),
+    { bodyLimit: ACS_BODY_LIMIT, onRequest: requireFormBody, schema: routeSchema('samlAssertionConsumer') },
     async (request, reply) => {
       const organization = await organizationWithSaml(services, request.params.domain);
-      const login = await acceptSamlResponse(services, organization, request.body).catch((error: unknown) => {
+      const login = await acceptSamlResponse(services, organization, request.body).catch(async (error: unknown) => {
         if (!(error instanceof SamlRejection)) throw error;
         // The reason only: never the response, its NameID or a token (server/logger.ts).
         request.log.warn({ context: organization.context, reason: error.message }, 'SAML response rejected');
+        await audit(services.db, request, 'saml.rejected', { context: organization.context, detail: { reason: error.message } });
         throw new HttpError(400, 'saml_rejected', 'The SAML response could not be validated.');
       });
       const { token } = await issueSessionFor(services, login.user);
+      await audit(services.db, request, 'saml.login_succeeded', { userId: login.user.id, context: organization.context });
       return reply.redirect(ssoSuccessUrl(services.config.publicUrl, token, login.returnTo), 303);
     },
   );

@@ -583,7 +583,7 @@ export interface components {
             challenge?: components["schemas"]["TotpCode"];
         };
         LoginResponse: {
-            /** @description The user's organisation context (the token's `aud`). */
+            /** @description The first of the user's organisations in company-selection order (reserved contexts first, then by name); the API audience (the token's `aud`) for a user who belongs to no organisation yet. */
             context: components["schemas"]["Context"];
             token: components["schemas"]["SessionToken"];
         };
@@ -598,7 +598,7 @@ export interface components {
             challenge: components["schemas"]["TotpCode"];
         };
         SetPasswordRequest: {
-            /** @description The new password: at least 9 characters, with at least one lowercase letter, one uppercase letter and one digit (spec 5, 9). Any other characters are allowed. */
+            /** @description The new password: at least 9 characters, with at least one lowercase letter (a-z), one uppercase letter (A-Z) and one digit (spec 5, 9). Any other characters are allowed. The rules are checked by the server, which answers 400 `weak_password` with a message naming what is missing, rather than by this schema. */
             password: string;
             /** @description Reserved. The app sends an empty string; the server ignores it. */
             challenge?: string;

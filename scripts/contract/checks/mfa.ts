@@ -16,9 +16,19 @@ function expectNoMfaHeader(answer: Exchange): void {
   expectThat(header !== 'MFA', answer, 'no www-authenticate MFA', 'www-authenticate MFA');
 }
 
-/** Enables TOTP for the session's user; answers the authenticator and the step its confirmation used. */
-export async function checkMfaSetup({ api, report }: CheckRun, { context, token }: Session) {
-  const authenticator = await report.check('setMfa without a body answers 200 with an otpauth://totp/ URI holding secret and issuer (SHA1, 6 digits, 30 s)', async () => {
+export interface EnabledMfa {
+  authenticator: Authenticator;
+  /** The TOTP step whose code confirmed the setup. */
+  confirmedStep: number;
+}
+
+/** Enables TOTP for the session's user. */
+export async function checkMfaSetup({ api, report }: CheckRun, { context, token }: Session): Promise<EnabledMfa | undefined> {
+  const confirm = (mfaSecret: string, challenge: string) =>
+    api.send({ operationId: 'setMfa', params: { context }, token, json: { mfaSecret, challenge } });
+
+  const setupName = 'setMfa without a body answers 200 with an otpauth://totp/ URI holding secret and issuer (SHA1, 6 digits, 30 s)';
+  const authenticator = await report.check(setupName, async () => {
     const answer = await api.send({ operationId: 'setMfa', params: { context }, token, raw: EMPTY_JSON_BODY });
     expectStatus(answer, 200);
     return readSetupUri(answer.body);
@@ -26,14 +36,14 @@ export async function checkMfaSetup({ api, report }: CheckRun, { context, token 
 
   await report.check('setMfa with a wrong code answers 400 invalid_code', async () => {
     const setup = needs(authenticator, 'the setup secret');
-    const answer = await api.send({ operationId: 'setMfa', params: { context }, token, json: { mfaSecret: setup.secret, challenge: wrongCode(setup, currentStep()) } });
+    const answer = await confirm(setup.secret, wrongCode(setup, currentStep()));
     expectError(answer, 400, 'invalid_code');
   });
 
   const confirmedStep = await report.check('setMfa with the right code answers 204', async () => {
     const setup = needs(authenticator, 'the setup secret');
     const step = currentStep();
-    const answer = await api.send({ operationId: 'setMfa', params: { context }, token, json: { mfaSecret: setup.secret, challenge: setup.codeAt(step) } });
+    const answer = await confirm(setup.secret, setup.codeAt(step));
     expectStatus(answer, 204);
     return step;
   });
@@ -41,7 +51,7 @@ export async function checkMfaSetup({ api, report }: CheckRun, { context, token 
   return authenticator && confirmedStep !== undefined ? { authenticator, confirmedStep } : undefined;
 }
 
-export async function checkMfaLogin({ api, report, account }: CheckRun, mfa: { authenticator: Authenticator; confirmedStep: number }): Promise<Session | undefined> {
+export async function checkMfaLogin({ api, report, account }: CheckRun, mfa: EnabledMfa): Promise<Session | undefined> {
   const { email, password } = account;
   const { authenticator, confirmedStep } = mfa;
 

@@ -32,7 +32,9 @@ export async function checkSession({ api, report, account }: CheckRun, session: 
   const claims = await report.check('the session token carries exp, aud, contexts with the login context, sub equal to userId, the e-mail and iss', async () => {
     const payload = decodeJwt(token);
     const problems = sessionClaimProblems(payload, account.email);
-    if (Array.isArray(payload.contexts) && !payload.contexts.includes(context)) problems.push(`contexts must include the login context ${context}, got ${JSON.stringify(payload.contexts)}`);
+    if (Array.isArray(payload.contexts) && !payload.contexts.includes(context)) {
+      problems.push(`contexts must include the login context ${context}, got ${JSON.stringify(payload.contexts)}`);
+    }
     if (problems.length > 0) throw new Error(`session token claims: ${problems.join('; ')}`);
     return payload as unknown as SessionClaims;
   });
