@@ -6,6 +6,7 @@ import type { Database } from './db/database';
 import { apiPlugin } from './api/plugin';
 import { createServices, type Services } from './services';
 import { registerDevelopmentPages } from './dev/pages';
+import { SWEEP_INTERVAL_MS, sweepExpired } from './maintenance';
 import { loggerOptions } from './logger';
 import { securityHeadersHook } from './web/security-headers';
 import { serveApp } from './web/static';
@@ -31,7 +32,15 @@ export async function buildApp({ config, db, logStream, services: given }: AppDe
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
   const services = given ?? (await createServices(config, db, { log: app.log }));
+  // Expired rows are swept at start and every hour, by every instance (deleting twice is harmless).
+  let sweeper: NodeJS.Timeout | undefined;
+  const sweep = () => sweepExpired(db).catch((error: unknown) => app.log.error({ err: error }, 'sweeping expired rows failed'));
+  app.addHook('onReady', async () => {
+    await sweep();
+    sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref();
+  });
   app.addHook('onClose', async () => {
+    clearInterval(sweeper);
     await services.background.idle();
     await services.mailer.close();
   });
@@ -40,7 +49,7 @@ export async function buildApp({ config, db, logStream, services: given }: AppDe
   if (!page) app.log.warn({ distDir: config.distDir }, 'no built front door to serve: API only');
   app.addHook('onSend', securityHeadersHook(config, page?.inlineScriptHashes ?? []));
   await app.register(apiPlugin, { prefix: config.apiBasePath, services });
-  if (!config.production) await registerDevelopmentPages(app, services);
+  if (config.devPages) await registerDevelopmentPages(app, services);
   if (page) await serveApp(app, config, page);
   return app;
 }

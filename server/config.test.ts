@@ -27,6 +27,14 @@ describe('server configuration', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
   });
 
+  it('serves the development pages only outside production on a localhost public URL, unless told', () => {
+    expect(loadConfig({}).devPages).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).devPages).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://auth.example.com' }).devPages).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://auth.example.com', DEV_PAGES: 'on' }).devPages).toBe(true);
+    expect(() => loadConfig({ DEV_PAGES: 'maybe' })).toThrow(/DEV_PAGES/);
+  });
+
   it('refuses a public URL that is not absolute', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'auth.example.com' })).toThrow(/PUBLIC_URL/);
   });

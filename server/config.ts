@@ -15,6 +15,11 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   distDir: string;
   production: boolean;
+  /**
+   * The development pages (/dev/mail shows live reset links, /dev/idp signs in anyone): on by
+   * default only outside production and on a localhost public URL; DEV_PAGES=on|off decides.
+   */
+  devPages: boolean;
   platformHost: string;
   allowedParentOrigins: string[];
   smtpUrl: string | undefined;
@@ -56,6 +61,13 @@ function basePath(value: string | undefined): string {
   return path;
 }
 
+function devPages(env: NodeJS.ProcessEnv, publicUrl: string): boolean {
+  if (env.DEV_PAGES === 'on') return true;
+  if (env.DEV_PAGES === 'off') return false;
+  if (env.DEV_PAGES) throw new ConfigError(`DEV_PAGES must be on or off, got "${env.DEV_PAGES}".`);
+  return env.NODE_ENV !== 'production' && ['localhost', '127.0.0.1', '[::1]'].includes(new URL(publicUrl).hostname);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = process.cwd()): ServerConfig {
   const port = integer('PORT', env.PORT, 8080, 0, 65535);
   const publicUrl = origin('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`);
@@ -68,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     databaseUrl: env.DATABASE_URL || undefined,
     distDir: resolve(root, env.DIST_DIR || 'dist'),
     production: env.NODE_ENV === 'production',
+    devPages: devPages(env, publicUrl),
     platformHost: env.PLATFORM_HOST || 'localhost',
     allowedParentOrigins: (env.ALLOWED_PARENT_ORIGINS ?? '')
       .split(',')

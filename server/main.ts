@@ -13,7 +13,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
   await migrate(db);
-  if (!config.databaseUrl && !config.production) {
+  if (!config.databaseUrl && config.devPages) {
     const idp = await createDevIdentityProvider({ dataDir: config.dataDir });
     if (await seedDemoData(db, { publicUrl: config.publicUrl, idp })) console.log('Wrote the demo data (README, "Demo data").');
   }

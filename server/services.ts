@@ -7,7 +7,7 @@ import type { Database } from './db/database';
 import { createTokenService, type TokenService } from './auth/tokens';
 import { loadSigningKey } from './auth/signing-key';
 import { createMailer, type Mailer } from './mail/mailer';
-import { userContexts, type UserRow } from './auth/accounts';
+import { reachableOrganizations, userOrganizations, type SignIn, type UserRow } from './auth/accounts';
 import { createBackground, type Background } from './background';
 
 export interface Services {
@@ -40,9 +40,14 @@ export async function createServices(
   };
 }
 
-/** A session token for the user's current enabled contexts. */
-export async function issueSessionFor(services: Services, user: Pick<UserRow, 'id' | 'email'>) {
-  const contexts = await userContexts(services.db, user.id);
+/**
+ * A session token for the contexts this sign-in reaches: after SAML only the organisation whose
+ * identity provider vouched for the user; after a password every enabled organisation of the user
+ * but those that sign in through SAML only.
+ */
+export async function issueSessionFor(services: Services, user: Pick<UserRow, 'id' | 'email'>, signIn: SignIn) {
+  const organizations = reachableOrganizations(await userOrganizations(services.db, user.id), signIn);
+  const contexts = organizations.map((organization) => organization.context);
   const token = await services.tokens.issueSession({ userId: user.id, email: user.email, contexts });
-  return { token, contexts };
+  return { token, contexts, organizations };
 }

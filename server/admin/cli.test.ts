@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { testDatabases } from '../testing/databases';
 import { openApi, type Api } from '../testing/api';
 import { runAdmin } from './cli';
@@ -48,6 +51,20 @@ describe.each(testDatabases)('the admin command on $name', (target) => {
       terms_version: 3,
       terms_content: { en: 'https://example.com/t.pdf||https://example.com/p.pdf' },
     });
+  });
+
+  it('sets the organisation’s identity provider from a certificate file', async () => {
+    const { createDevIdentityProvider } = await import('../dev/identity-provider');
+    const idp = await createDevIdentityProvider({});
+    const file = join(mkdtempSync(join(tmpdir(), 'frontdoor-cert-')), 'idp.pem');
+    writeFileSync(file, idp.certificate);
+    await admin(`set-saml --context acme --entry-point https://idp.example.com/sso --issuer urn:example:idp --certificate-file ${file}`);
+    expect(await findOrganization(api.db, 'acme')).toMatchObject({
+      saml_entry_point: 'https://idp.example.com/sso',
+      saml_idp_issuer: 'urn:example:idp',
+      saml_idp_cert: idp.certificate,
+    });
+    await expect(admin(`set-saml --context acme --entry-point ftp://x --issuer i --certificate-file ${file}`)).rejects.toThrow(/--entry-point/);
   });
 
   it('refuses bad input with a message that says what is wrong', async () => {

@@ -1,11 +1,12 @@
 /**
  * `npm run admin -- <command> [options]`: what operators do without a user interface.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Services } from '../services';
 import { LANGUAGES, isLanguage } from '../../src/i18n/languages';
 import type { OrganizationRow } from '../auth/accounts';
-import { AdminError, addMembership, createOrganization, createUser, setMfaPolicy, setSsoMode, setTerms } from './operations';
+import { AdminError, addMembership, createOrganization, createUser, setMfaPolicy, setSaml, setSsoMode, setTerms } from './operations';
 import { inviteUser } from './invite';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
@@ -18,6 +19,8 @@ Commands:
   set-sso-mode        --context C --mode NOT_SET|LOGIN_SAML|SAML_ONLY
   set-mfa-policy      --context C --policy OPTIONAL|REQUIRED
   set-terms           --context C --version N [--content-<language> "link||link" ...]
+  set-saml            --context C --entry-point URL --issuer ID --certificate-file FILE.pem
+                      (the organisation's identity provider; set it before an SSO mode that uses SAML)
   help
 
 The database is the server's: DATABASE_URL, or the embedded one in DATA_DIR (stop the server
@@ -58,6 +61,9 @@ const OPTIONS = {
   'default-language': { type: 'string' },
   'open-registration': { type: 'boolean' },
   disabled: { type: 'boolean' },
+  'entry-point': { type: 'string' },
+  issuer: { type: 'string' },
+  'certificate-file': { type: 'string' },
   ...Object.fromEntries(LANGUAGES.map((code) => [`content-${code}`, { type: 'string' }])),
 } satisfies ParseArgsConfig['options'];
 
@@ -121,6 +127,14 @@ export async function runAdmin(argv: string[], services: Services): Promise<stri
       );
       await setTerms(db, required(one, 'context'), version, Object.keys(content).length ? content : undefined);
       return `Terms of ${contexts[0]} are at version ${version}.`;
+    }
+    case 'set-saml': {
+      const entryPoint = required(one, 'entry-point');
+      if (!/^https?:\/\//.test(entryPoint)) throw new AdminError('--entry-point must be an http(s) URL.');
+      const certificate = readFileSync(required(one, 'certificate-file'), 'utf8');
+      if (!certificate.includes('-----BEGIN CERTIFICATE-----')) throw new AdminError('--certificate-file must hold a PEM certificate.');
+      await setSaml(db, required(one, 'context'), { entryPoint, issuer: required(one, 'issuer'), certificate });
+      return `SAML identity provider of ${contexts[0]} is ${entryPoint}.`;
     }
     case undefined:
     case 'help':

@@ -90,7 +90,3 @@ export function routePath(operationId: string): string {
   if (!entry) throw new Error(`openapi/auth.yaml has no operation ${operationId}.`);
   return entry.path.replace(/\{([^}]+)\}/g, ':$1');
 }
-
-export function contractOperationIds(): string[] {
-  return [...operations.keys()];
-}

@@ -3,7 +3,7 @@ import { testDatabases } from '../testing/databases';
 import { freshAddress, login, openApi, type Api } from '../testing/api';
 import { createOrganization, createUser } from '../admin/operations';
 import { codeAt, currentStep, newTotpSecret } from '../auth/totp';
-import { LOCK_AFTER_FAILURES } from '../auth/login-throttle';
+import { LOCK_AFTER_FAILURES, accountKey } from '../auth/login-throttle';
 
 const PASSWORD = 'Correct-Horse-9';
 
@@ -129,6 +129,24 @@ describe.each(testDatabases)('signing in on $name', (target) => {
     expect(waiting.json()).toMatchObject({ code: 'rate_limited' });
   });
 
+  it('cannot be outrun by wrong passwords sent all at once', async () => {
+    const email = await user();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => login(api.app, { email, password: 'Wrong-Horse-9' })));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  });
+
+  it('throttles an unknown e-mail exactly like a known one, so a 429 reveals no account', async () => {
+    const known = await user();
+    const run = async (email: string) => {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 7; attempt += 1) statuses.push((await login(api.app, { email, password: 'Wrong-Horse-9' })).statusCode);
+      return statuses;
+    };
+    expect(await run('nobody-at-all@example.com')).toEqual(await run(known));
+  });
+
   it('counts wrong codes as failures too', async () => {
     const email = await user({ totp: true });
     for (let attempt = 0; attempt < 6; attempt += 1) {
@@ -139,8 +157,8 @@ describe.each(testDatabases)('signing in on $name', (target) => {
 
   it('locks an account after 100 consecutive failures until its password is reset', async () => {
     const email = await user();
-    await api.db.query('UPDATE users SET failed_logins = $2, last_failed_login_at = now() - interval \'1 day\' WHERE email = $1', [
-      email,
+    await api.db.query(`INSERT INTO rate_counters (key, count, window_end) VALUES ($1, $2, now() - interval '1 day')`, [
+      accountKey(email),
       LOCK_AFTER_FAILURES,
     ]);
     const locked = await login(api.app, { email, password: PASSWORD });

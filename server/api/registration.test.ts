@@ -4,6 +4,7 @@ import { call, login, openApi, type Api } from '../testing/api';
 import { createOrganization, createUser } from '../admin/operations';
 import { readOutbox } from '../mail/mailer';
 import { findUserByEmail, isMember } from '../auth/accounts';
+import { accountKey } from '../auth/login-throttle';
 
 const tokenOf = (link: string) => Buffer.from(new URL(link).searchParams.get('token')!, 'base64').toString('utf8');
 
@@ -111,12 +112,21 @@ describe.each(testDatabases)('registration and password reset on $name', (target
   });
 
   it('lets a reset end the sign-in lock', async () => {
-    await api.db.query(`UPDATE users SET failed_logins = 100, last_failed_login_at = now() WHERE email = 'known@example.com'`);
+    await api.db.query(`INSERT INTO rate_counters (key, count, window_end) VALUES ($1, 100, now())`, [accountKey('known@example.com')]);
     expect((await login(api.app, { email: 'known@example.com', password: 'Known-Horse-10' })).statusCode).toBe(429);
     await post('/forgot-password', { email: 'known@example.com', language: 'en' });
     const [mail] = await mailsTo('known@example.com');
     await call(api.app, { method: 'POST', url: '/set-password', token: tokenOf(mail!.links[0]!), payload: { password: 'Known-Horse-11', challenge: '' } });
     expect((await login(api.app, { email: 'known@example.com', password: 'Known-Horse-11' })).statusCode).toBe(200);
+  });
+
+  it('answers 401 for a spent link, whatever the password', async () => {
+    await post('/forgot-password', { email: 'known@example.com', language: 'en' });
+    const [mail] = await mailsTo('known@example.com');
+    const token = tokenOf(mail!.links[0]!);
+    expect((await call(api.app, { method: 'POST', url: '/set-password', token, payload: { password: 'Known-Horse-12', challenge: '' } })).statusCode).toBe(200);
+    const weak = await call(api.app, { method: 'POST', url: '/set-password', token, payload: { password: 'weak', challenge: '' } });
+    expect(weak.statusCode).toBe(401);
   });
 
   it('refuses set-password without a token', async () => {

@@ -46,12 +46,13 @@ describe.each(testDatabases)('sessions on $name', (target) => {
     const key = await loadSigningKey({ dataDir: api.config.dataDir });
     const user = (await api.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'ada@example.com'`))[0]!;
     const forge = (claims: { exp: number; aud: string }) =>
-      new SignJWT({ userId: user.id, email: 'ada@example.com', contexts: ['acme'], purpose: 'session' })
+      new SignJWT({ userId: user.id, email: 'ada@example.com', contexts: ['acme'], purpose: 'session', generation: 0 })
         .setProtectedHeader({ alg: 'ES256', kid: key.kid })
         .setSubject(user.id)
         .setIssuer(api.config.publicUrl)
         .setAudience(claims.aud)
         .setJti(crypto.randomUUID())
+        .setIssuedAt()
         .setExpirationTime(claims.exp)
         .sign(key.privateKey);
     const now = Math.floor(Date.now() / 1000);
@@ -60,6 +61,27 @@ describe.each(testDatabases)('sessions on $name', (target) => {
     expect(expired.statusCode).toBe(401);
     expect(expired.json()).toMatchObject({ code: 'token_expired' });
     expect((await organizations(await forge({ exp: now + 600, aud: 'elsewhere' }))).statusCode).toBe(401);
+  });
+
+  it('ends every earlier session when the password changes', async () => {
+    const earlier = await signIn();
+    const current = await signIn();
+    const changed = await call(api.app, { method: 'POST', url: '/set-password', token: current, payload: { password: 'Changed-Horse-9', challenge: '' } });
+    expect(changed.statusCode).toBe(200);
+    expect((await organizations(earlier)).statusCode).toBe(401);
+    expect((await organizations(current)).statusCode).toBe(401);
+    expect((await organizations(changed.json<{ token: string }>().token)).statusCode).toBe(200);
+    await call(api.app, { method: 'POST', url: '/set-password', token: changed.json<{ token: string }>().token, payload: { password: PASSWORD, challenge: '' } });
+  });
+
+  it('stops reaching an organisation as soon as the membership is disabled', async () => {
+    const token = await signIn();
+    await api.db.query(`UPDATE memberships SET enabled = false`);
+    try {
+      expect((await organizations(token)).statusCode).toBe(403);
+    } finally {
+      await api.db.query(`UPDATE memberships SET enabled = true`);
+    }
   });
 
   it('refuses a token signed with another key', async () => {

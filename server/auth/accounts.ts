@@ -11,8 +11,7 @@ export interface UserRow {
   totp_secret: string | null;
   totp_last_step: string | null;
   totp_pending_secret: string | null;
-  failed_logins: number;
-  last_failed_login_at: Date | null;
+  session_generation: number;
 }
 
 export interface OrganizationRow {
@@ -32,9 +31,6 @@ export interface OrganizationRow {
   open_registration: boolean;
 }
 
-/** Reserved contexts (spec section 6), listed first on company selection (spec section 2). */
-export const RESERVED_CONTEXTS = ['serviceProvider', 'meta'] as const;
-
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
   const rows = await db.query<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [email]);
   return rows[0];
@@ -50,7 +46,10 @@ export async function findOrganization(db: Queryable, context: string): Promise<
   return rows[0];
 }
 
-/** The enabled organisations the user is an enabled member of, reserved contexts first, then by name. */
+/**
+ * The enabled organisations the user is an enabled member of: the reserved contexts serviceProvider
+ * and meta first (spec sections 2 and 6), then by name.
+ */
 export async function userOrganizations(db: Queryable, userId: string): Promise<OrganizationRow[]> {
   return db.query<OrganizationRow>(
     `SELECT o.* FROM organizations o JOIN memberships m ON m.organization_id = o.id
@@ -60,8 +59,18 @@ export async function userOrganizations(db: Queryable, userId: string): Promise<
   );
 }
 
-export async function userContexts(db: Queryable, userId: string): Promise<string[]> {
-  return (await userOrganizations(db, userId)).map((organization) => organization.context);
+/** How a session was opened: a password reaches no organisation that signs in through SAML only. */
+export type SignIn = { via: 'password' } | { via: 'saml'; context: string };
+
+export function reachableOrganizations(organizations: OrganizationRow[], signIn: SignIn): OrganizationRow[] {
+  return signIn.via === 'saml'
+    ? organizations.filter((organization) => organization.context === signIn.context)
+    : organizations.filter((organization) => organization.sso_mode !== 'SAML_ONLY');
+}
+
+/** A user whose every organisation signs in through SAML only has no use for a password. */
+export function isSamlOnly(organizations: OrganizationRow[]): boolean {
+  return organizations.length > 0 && reachableOrganizations(organizations, { via: 'password' }).length === 0;
 }
 
 /** Is the user an enabled member of this enabled organisation? */

@@ -5,6 +5,8 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../api/errors';
 import type { TokenClaims, TokenService } from './tokens';
+import type { Queryable } from '../db/database';
+import { isMember } from './accounts';
 
 export function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization ?? '';
@@ -18,7 +20,12 @@ export function authenticate(tokens: TokenService, request: FastifyRequest): Pro
   return tokens.verifySession(bearerToken(request));
 }
 
-/** A user reaches only the contexts in the token. */
-export function requireContext(claims: TokenClaims, context: string): void {
-  if (!claims.contexts.includes(context)) throw new HttpError(403, 'forbidden', 'This session does not reach that organisation.');
+/**
+ * A user reaches only the contexts in the token (spec section 6), and only while the membership and
+ * the organisation are still enabled: taking access away takes effect at once.
+ */
+export async function requireContext(db: Queryable, claims: TokenClaims, context: string): Promise<void> {
+  if (!claims.contexts.includes(context) || !(await isMember(db, claims.sub, context))) {
+    throw new HttpError(403, 'forbidden', 'This session does not reach that organisation.');
+  }
 }

@@ -2,6 +2,7 @@
  * Fixed-window counters in the database, so every instance counts the same attempts.
  * The limits are listed in README.md ("Throttling").
  */
+import { isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database';
 import { HttpError } from '../api/errors';
@@ -23,7 +24,25 @@ export const LIMITS = {
   ssoLookup: { name: 'sso-lookup', max: 120, windowSeconds: 60 },
   setMfa: { name: 'set-mfa', max: 30, windowSeconds: 15 * 60 },
   setPassword: { name: 'set-password', max: 30, windowSeconds: 15 * 60 },
+  /** SAML login URLs (each stores a request) and assertion consumer posts. */
+  saml: { name: 'saml', max: 60, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
+
+/** IPv6 addresses count by /64, the block one subscriber usually holds; IPv4 by address. */
+export function clientKey(request: Pick<FastifyRequest, 'ip'>): string {
+  const ip = request.ip.replace(/%.*$/, '').toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.split('::');
+  const headParts = head ? head.split(':') : [];
+  const tailParts = tail ? tail.split(':') : [];
+  const parts = ip.includes('::') ? [...headParts, ...Array<string>(8 - headParts.length - tailParts.length).fill('0'), ...tailParts] : headParts;
+  return `${parts
+    .slice(0, 4)
+    .map((part) => part.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
 
 /** Counts one hit; answers whether it is within the limit and when the window ends. */
 export async function hit(db: Queryable, limit: Limit, subject: string): Promise<{ allowed: boolean; retryAfter: number }> {
@@ -38,22 +57,17 @@ export async function hit(db: Queryable, limit: Limit, subject: string): Promise
   return { allowed: row!.count <= limit.max, retryAfter: Math.max(1, Math.ceil(row!.remaining)) };
 }
 
-/** How many hits the current window holds, without counting one. */
-export async function count(db: Queryable, limit: Limit, subject: string): Promise<{ count: number; retryAfter: number }> {
-  const [row] = await db.query<{ count: number; remaining: number }>(
-    `SELECT count, extract(epoch FROM (window_end - now()))::float8 AS remaining FROM rate_counters
-     WHERE key = $1 AND window_end > now()`,
-    [`${limit.name}:${subject}`],
-  );
-  return row ? { count: row.count, retryAfter: Math.max(1, Math.ceil(row.remaining)) } : { count: 0, retryAfter: 0 };
-}
-
 export function tooManyRequests(retryAfter: number, message = 'Too many attempts. Try again later.'): HttpError {
   return new HttpError(429, 'rate_limited', message, { 'retry-after': String(retryAfter) });
 }
 
-/** Counts a request against a per-address limit and refuses it past the limit. */
-export async function limitByAddress(db: Queryable, limit: Limit, request: FastifyRequest): Promise<void> {
-  const result = await hit(db, limit, request.ip);
+/** Counts a request against a limit for its subject and refuses it past the limit. */
+export async function enforce(db: Queryable, limit: Limit, subject: string): Promise<void> {
+  const result = await hit(db, limit, subject);
   if (!result.allowed) throw tooManyRequests(result.retryAfter);
+}
+
+/** Counts a request against a per-address limit and refuses it past the limit. */
+export function limitByAddress(db: Queryable, limit: Limit, request: FastifyRequest): Promise<void> {
+  return enforce(db, limit, clientKey(request));
 }

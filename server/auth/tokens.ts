@@ -6,7 +6,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../api/errors';
 import type { SigningKey } from './signing-key';
 
@@ -21,6 +21,8 @@ export interface TokenClaims {
   iss: string;
   exp: number;
   contexts: string[];
+  /** The user's session generation when issued: a password change ends older sessions. */
+  generation?: number;
   purpose: TokenPurpose;
 }
 
@@ -38,9 +40,13 @@ export const INVITATION_TTL_SECONDS = 7 * 24 * 3600;
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function createTokenService({ db, key, issuer, audience, sessionTtlSeconds }: TokenOptions) {
-  async function sign(claims: { userId: string; email: string; contexts: string[]; purpose: TokenPurpose }, ttlSeconds: number) {
+  async function sign(
+    claims: { userId: string; email: string; contexts: string[]; purpose: TokenPurpose; generation?: number },
+    ttlSeconds: number,
+  ) {
     const jti = randomUUID();
-    const token = await new SignJWT({ userId: claims.userId, email: claims.email, contexts: claims.contexts, purpose: claims.purpose })
+    const { userId, email, contexts, purpose, generation } = claims;
+    const token = await new SignJWT({ userId, email, contexts, purpose, ...(generation === undefined ? {} : { generation }) })
       .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'JWT' })
       .setSubject(claims.userId)
       .setAudience(audience)
@@ -74,16 +80,25 @@ export function createTokenService({ db, key, issuer, audience, sessionTtlSecond
   }
 
   return {
-    /** A session token for the user's enabled contexts. */
+    /** A session token for the given contexts, of the user's current session generation. */
     async issueSession(user: { userId: string; email: string; contexts: string[] }): Promise<string> {
-      return (await sign({ ...user, purpose: 'session' }, sessionTtlSeconds)).token;
+      const [row] = await db.query<{ session_generation: number }>('SELECT session_generation FROM users WHERE id = $1', [user.userId]);
+      return (await sign({ ...user, purpose: 'session', generation: row?.session_generation ?? 0 }, sessionTtlSeconds)).token;
     },
 
-    /** Verifies a bearer token as a session token that has not been revoked. */
+    /**
+     * Verifies a bearer token as a session token that was not revoked by logout and belongs to the
+     * user's current session generation (no password change since).
+     */
     async verifySession(token: string): Promise<TokenClaims> {
       const claims = await verify(token, ['session']);
-      const revoked = await db.query('SELECT 1 FROM revoked_tokens WHERE jti = $1', [claims.jti]);
-      if (revoked.length > 0) throw new HttpError(401, 'invalid_token', 'The session has ended.');
+      const [row] = await db.query<{ revoked: boolean; session_generation: number }>(
+        `SELECT EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = $1) AS revoked, session_generation FROM users WHERE id = $2`,
+        [claims.jti, claims.sub],
+      );
+      if (!row || row.revoked || row.session_generation !== (claims.generation ?? -1)) {
+        throw new HttpError(401, 'invalid_token', 'The session has ended.');
+      }
       return claims;
     },
 
@@ -107,16 +122,23 @@ export function createTokenService({ db, key, issuer, audience, sessionTtlSecond
       return token;
     },
 
-    /** Verifies an invitation or reset token and marks it used, atomically: the second use fails. */
-    async consumeOneTime(token: string): Promise<TokenClaims> {
-      const claims = await verify(token, ['invitation', 'reset']);
-      const used = await db.query(
+    /** Is this verified invitation or reset token still usable (not spent, not expired)? */
+    async isUnspent(token: string, claims: TokenClaims): Promise<boolean> {
+      const rows = await db.query('SELECT 1 FROM one_time_tokens WHERE id = $1 AND token_hash = $2 AND used_at IS NULL AND expires_at > now()', [
+        claims.jti,
+        hash(token),
+      ]);
+      return rows.length > 0;
+    },
+
+    /** Marks a verified invitation or reset token used, atomically: of two uses only one gets true. */
+    async spend(tx: Queryable, token: string, claims: TokenClaims): Promise<boolean> {
+      const used = await tx.query(
         `UPDATE one_time_tokens SET used_at = now()
          WHERE id = $1 AND token_hash = $2 AND used_at IS NULL AND expires_at > now() RETURNING id`,
         [claims.jti, hash(token)],
       );
-      if (used.length === 0) throw new HttpError(401, 'invalid_token', 'This link has already been used or has expired.');
-      return claims;
+      return used.length > 0;
     },
 
     /** Verifies a bearer token for set-password: a session, invitation or reset token. */

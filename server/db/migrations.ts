@@ -81,21 +81,23 @@ export const migrations: readonly Migration[] = [
     id: 2,
     name: 'sessions, second factor, throttling, mail and SAML',
     sql: `
-      -- The secret offered by setMfa until a code confirms it; failed sign-ins for throttling.
+      -- The secret offered by setMfa until a code confirms it; the generation of the user's
+      -- sessions, which a password change advances to end every earlier session.
       ALTER TABLE users ADD COLUMN totp_pending_secret text;
-      ALTER TABLE users ADD COLUMN failed_logins integer NOT NULL DEFAULT 0;
-      ALTER TABLE users ADD COLUMN last_failed_login_at timestamptz;
+      ALTER TABLE users ADD COLUMN session_generation integer NOT NULL DEFAULT 0;
       -- Session tokens ended by logout, until they would have expired anyway.
       CREATE TABLE revoked_tokens (
         jti uuid PRIMARY KEY,
         expires_at timestamptz NOT NULL
       );
-      -- Fixed-window counters shared by every instance (rate limits, per-address failures).
+      -- Counters shared by every instance: fixed-window rate limits, and consecutive failed
+      -- sign-ins per e-mail (window_end then holds the time of the last failure).
       CREATE TABLE rate_counters (
         key text PRIMARY KEY,
         count integer NOT NULL,
         window_end timestamptz NOT NULL
       );
+      CREATE INDEX rate_counters_window_end ON rate_counters (window_end);
       -- The embedded outbox used when no SMTP server is configured.
       CREATE TABLE mail_outbox (
         id bigserial PRIMARY KEY,
@@ -117,6 +119,7 @@ export const migrations: readonly Migration[] = [
         id text PRIMARY KEY,
         expires_at timestamptz NOT NULL
       );
+      CREATE INDEX saml_requests_expires_at ON saml_requests (expires_at);
     `,
   },
 ];

@@ -88,6 +88,18 @@ describe.each(testDatabases)('the SAML assertion consumer on $name', (target) =>
     expect(claims.contexts).toEqual(['acme']);
   });
 
+  it('gives a member of several organisations a session for the organisation whose identity provider signed in only', async () => {
+    await insertUser(bed.db, 'multi@example.com', 'acme');
+    await bed.db.query(
+      `INSERT INTO memberships (user_id, organization_id) SELECT u.id, o.id FROM users u, organizations o WHERE u.email = 'multi@example.com' AND o.context = 'beta'`,
+    );
+    const { form } = await signedAnswer('multi@example.com', 'beta');
+    const answer = await postToAcs(bed.app, 'beta', form);
+    expect(answer.statusCode).toBe(303);
+    const claims = await bed.services.tokens.verifySession(new URL(answer.headers.location as string).searchParams.get('lcq')!);
+    expect(claims.contexts).toEqual(['beta']);
+  });
+
   it('sends the member to the success page with only the token when no returnTo was given', async () => {
     const { form } = await signedAnswer('ada@example.com');
     const answer = await postToAcs(bed.app, 'acme', form);

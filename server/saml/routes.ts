@@ -14,6 +14,7 @@ import { acceptSamlResponse, SamlRejection, type SamlResponseForm } from './asse
 import { isFrontDoorLocation, ssoSuccessUrl } from './return-to';
 import { routePath, routeSchema } from '../api/contract';
 import { audit } from '../auth/audit';
+import { LIMITS, limitByAddress } from '../auth/rate-limit';
 import { acceptFormBodies, requireFormBody } from './form-body';
 
 /** Room for a signed response with a certificate, many attributes or an encrypted assertion. */
@@ -42,6 +43,7 @@ export async function samlRoutes(app: FastifyInstance, options: { services: Serv
     routePath('getSamlLoginUrl'),
     { schema: routeSchema('getSamlLoginUrl') },
     async (request, reply) => {
+      await limitByAddress(services.db, LIMITS.saml, request);
       const organization = await organizationWithSaml(services, request.params.domain);
       const { email, returnTo = '' } = request.query;
       if (returnTo && !isFrontDoorLocation(returnTo, services.config.publicUrl)) {
@@ -64,6 +66,7 @@ export async function samlRoutes(app: FastifyInstance, options: { services: Serv
     routePath('samlAssertionConsumer'),
     { bodyLimit: ACS_BODY_LIMIT, onRequest: requireFormBody, schema: routeSchema('samlAssertionConsumer') },
     async (request, reply) => {
+      await limitByAddress(services.db, LIMITS.saml, request);
       const organization = await organizationWithSaml(services, request.params.domain);
       const login = await acceptSamlResponse(services, organization, request.body).catch(async (error: unknown) => {
         if (!(error instanceof SamlRejection)) throw error;
@@ -72,7 +75,7 @@ export async function samlRoutes(app: FastifyInstance, options: { services: Serv
         await audit(services.db, request, 'saml.rejected', { context: organization.context, detail: { reason: error.message } });
         throw new HttpError(400, 'saml_rejected', 'The SAML response could not be validated.');
       });
-      const { token } = await issueSessionFor(services, login.user);
+      const { token } = await issueSessionFor(services, login.user, { via: 'saml', context: organization.context });
       await audit(services.db, request, 'saml.login_succeeded', { userId: login.user.id, context: organization.context });
       return reply.redirect(ssoSuccessUrl(services.config.publicUrl, token, login.returnTo), 303);
     },

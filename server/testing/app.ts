@@ -34,6 +34,7 @@ export async function testApp(db: Database, env: NodeJS.ProcessEnv = {}) {
     DATA_DIR: mkdtempSync(join(tmpdir(), 'frontdoor-data-')),
     PUBLIC_URL: TEST_PUBLIC_URL,
     LOG_LEVEL: 'info',
+    DEV_PAGES: 'on',
     ...env,
   });
   const logs = new PassThrough();

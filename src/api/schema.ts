@@ -146,7 +146,7 @@ export interface paths {
          *     The assertion's NameID is an e-mail address and must name an enabled
          *     member of the organisation; otherwise the answer is also 400
          *     `saml_rejected`. On success the server signs a session token for
-         *     that user and answers 303 to the front door's /login/sso/success,
+         *     that user, reaching this organisation only, and answers 303 to the front door's /login/sso/success,
          *     which stores the token (spec 2). The token travels in the `lcq` query parameter because
          *     that page reads it from there; it is short-lived like every session
          *     token.
@@ -186,6 +186,10 @@ export interface paths {
          *     timing), so the answer does not reveal whether an account exists.
          *     The password is checked before the code: a wrong password with any
          *     code answers 400.
+         *
+         *     A password session does not reach organisations whose SSO mode is
+         *     `SAML_ONLY`; a user whose organisations all are `SAML_ONLY` is
+         *     answered 400 like a wrong password.
          *
          *     With policy `REQUIRED` the answered token is a normal session token;
          *     MFA setup before continuing is enforced by the app (spec 4.4).
@@ -304,7 +308,9 @@ export interface paths {
          *     - a session token (embedded PasswordChange page).
          *
          *     The new password must follow the rules of `SetPasswordRequest`;
-         *     otherwise 400 `weak_password`.
+         *     otherwise 400 `weak_password` (a spent link answers 401 first, and a
+         *     weak password leaves the link usable). Setting a password ends every
+         *     earlier session token and every unused link of the user.
          */
         post: operations["setPassword"];
         delete?: never;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { issueSessionFor, type Services } from '../../services';
-import { findUserByEmail, userOrganizations } from '../../auth/accounts';
+import { findUserByEmail, isSamlOnly, userOrganizations } from '../../auth/accounts';
 import { verifyPassword } from '../../auth/passwords';
 import { matchingStep } from '../../auth/totp';
-import { checkLoginAllowed, clearLoginFailures, recordLoginFailure } from '../../auth/login-throttle';
+import { claimLoginAttempt, loginSucceeded } from '../../auth/login-throttle';
 import { audit } from '../../auth/audit';
 import { HttpError } from '../errors';
 import { routePath, routeSchema } from '../contract';
@@ -34,16 +34,16 @@ export async function loginRoutes(app: FastifyInstance, { services }: { services
 
   app.post<{ Body: LoginBody }>(routePath('login'), { schema: routeSchema('login') }, async (request, reply) => {
     const { email, password, challenge } = request.body;
-    const user = await findUserByEmail(db, email);
     try {
-      await checkLoginAllowed(db, request, user);
+      await claimLoginAttempt(db, request, email);
     } catch (error) {
-      await audit(db, request, 'login.throttled', { userId: user?.id });
+      await audit(db, request, 'login.throttled');
       throw error;
     }
-
-    if (!(await verifyPassword(user?.password_hash, password)) || !user) {
-      await recordLoginFailure(db, request, user);
+    const user = await findUserByEmail(db, email);
+    const passwordMatches = await verifyPassword(user?.password_hash, password);
+    // A user whose organisations all sign in through SAML only has no password sign-in (spec 4.1).
+    if (!user || !passwordMatches || isSamlOnly(await userOrganizations(db, user.id))) {
       await audit(db, request, 'login.failed', { userId: user?.id });
       throw invalidCredentials();
     }
@@ -54,15 +54,13 @@ export async function loginRoutes(app: FastifyInstance, { services }: { services
       }
       const step = matchingStep(user.totp_secret, challenge);
       if (step === undefined || !(await claimTotpStep(services, user.id, step))) {
-        await recordLoginFailure(db, request, user);
         await audit(db, request, 'login.mfa_failed', { userId: user.id });
         throw new HttpError(401, 'invalid_code', 'Invalid code.');
       }
     }
 
-    await clearLoginFailures(db, user.id);
-    const organizations = await userOrganizations(db, user.id);
-    const { token, contexts } = await issueSessionFor(services, user);
+    await loginSucceeded(db, request, email);
+    const { token, contexts, organizations } = await issueSessionFor(services, user, { via: 'password' });
     await audit(db, request, 'login.succeeded', { userId: user.id, detail: { mfa: Boolean(user.totp_secret) } });
     if (!user.totp_secret) {
       // The policy decides whether MFA setup may be skipped (spec section 6): the strictest wins.

@@ -1,17 +1,14 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
 import { authenticate, requireContext } from '../../auth/guard';
 import { findUserById } from '../../auth/accounts';
 import { matchingStep, newTotpSecret, otpauthUri } from '../../auth/totp';
-import { LIMITS, hit, tooManyRequests } from '../../auth/rate-limit';
+import { LIMITS, enforce } from '../../auth/rate-limit';
 import { audit } from '../../auth/audit';
 import { HttpError } from '../errors';
 import { routePath, routeSchema } from '../contract';
 
 export const TOTP_ISSUER = 'Frontdoor';
-
-const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
  * POST /{context}/user/setMfa (spec section 4, step 6). Without a body: a new secret, kept as pending,
@@ -26,9 +23,8 @@ export async function mfaRoutes(app: FastifyInstance, { services }: { services: 
     { schema: routeSchema('setMfa') },
     async (request, reply) => {
       const claims = await authenticate(tokens, request);
-      requireContext(claims, request.params.context);
-      const limited = await hit(db, LIMITS.setMfa, claims.sub);
-      if (!limited.allowed) throw tooManyRequests(limited.retryAfter);
+      await requireContext(db, claims, request.params.context);
+      await enforce(db, LIMITS.setMfa, claims.sub);
       const user = await findUserById(db, claims.sub);
       if (!user) throw new HttpError(401, 'invalid_token', 'The token is not valid.');
 
@@ -40,8 +36,8 @@ export async function mfaRoutes(app: FastifyInstance, { services }: { services: 
       }
 
       const { mfaSecret, challenge } = request.body;
-      const pending = user.totp_pending_secret;
-      const step = pending && sameText(pending, mfaSecret) ? matchingStep(pending, challenge) : undefined;
+      // The update below only takes the secret this user was offered (totp_pending_secret).
+      const step = matchingStep(mfaSecret, challenge);
       const enabled =
         step !== undefined &&
         (

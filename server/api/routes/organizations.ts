@@ -19,7 +19,7 @@ export async function organizationRoutes(app: FastifyInstance, { services }: { s
     { schema: routeSchema('getUserOrganizations') },
     async (request) => {
       const claims = await authenticate(tokens, request);
-      requireContext(claims, request.params.context);
+      await requireContext(db, claims, request.params.context);
       // Only enabled organisations of enabled memberships, and only those the token reaches.
       const organizations = (await userOrganizations(db, claims.sub)).filter((organization) => claims.contexts.includes(organization.context));
       return Object.fromEntries(organizations.map((organization) => [organization.context, organizationEntry(organization)]));
@@ -31,7 +31,7 @@ export async function organizationRoutes(app: FastifyInstance, { services }: { s
     { schema: routeSchema('getCurrentOrganization') },
     async (request) => {
       const claims = await authenticate(tokens, request);
-      requireContext(claims, request.params.context);
+      await requireContext(db, claims, request.params.context);
       const organization = await findOrganization(db, request.params.context);
       if (!organization?.enabled) throw new HttpError(404, 'not_found', 'No such organisation.');
       return {

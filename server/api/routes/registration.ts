@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
-import { findUserByEmail } from '../../auth/accounts';
+import { findUserByEmail, isSamlOnly, userOrganizations } from '../../auth/accounts';
 import { LIMITS, hit, limitByAddress } from '../../auth/rate-limit';
 import { resetLink, signupLink } from '../../auth/links';
 import { audit } from '../../auth/audit';
@@ -30,7 +30,8 @@ export async function registrationRoutes(app: FastifyInstance, { services }: { s
     const { email, language } = request.body;
     background.run('register', async () => {
       let user = await findUserByEmail(db, email);
-      if (user?.password_hash) return; // Already registered: nothing to confirm.
+      // Already registered, or signing in through the organisation's identity provider: no mail.
+      if (user && (user.password_hash || isSamlOnly(await userOrganizations(db, user.id)))) return;
       if (!user) {
         // A new account joins the organisations open for registration.
         const id = randomUUID();
@@ -58,7 +59,8 @@ export async function registrationRoutes(app: FastifyInstance, { services }: { s
     const { email, language } = request.body;
     background.run('forgot-password', async () => {
       const user = await findUserByEmail(db, email);
-      if (!user) return;
+      // No password to reset for users who sign in through their organisation's identity provider.
+      if (!user || isSamlOnly(await userOrganizations(db, user.id))) return;
       await audit(db, request, 'password.reset_requested', { userId: user.id });
       if (!(await mayMail(email))) return;
       const token = await tokens.issueOneTime({ userId: user.id, email: user.email }, 'reset');

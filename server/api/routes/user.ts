@@ -12,7 +12,7 @@ export async function userRoutes(app: FastifyInstance, { services }: { services:
 
   app.get<{ Params: { context: string; userId: string } }>(routePath('getUser'), { schema: routeSchema('getUser') }, async (request) => {
     const claims = await authenticate(tokens, request);
-    requireContext(claims, request.params.context);
+    await requireContext(db, claims, request.params.context);
     if (request.params.userId !== claims.sub) throw new HttpError(403, 'forbidden', 'A session reads only its own user.');
     const user = await findUserById(db, claims.sub);
     if (!user) throw new HttpError(404, 'not_found', 'No such user.');
@@ -33,7 +33,7 @@ export async function userRoutes(app: FastifyInstance, { services }: { services:
     { schema: routeSchema('acceptTermsAndConditions') },
     async (request, reply) => {
       const claims = await authenticate(tokens, request);
-      requireContext(claims, request.params.context);
+      await requireContext(db, claims, request.params.context);
       const organization = await findOrganization(db, request.params.context);
       if (!organization?.enabled) throw new HttpError(403, 'forbidden', 'This organisation is not open.');
       await db.query(

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { testDatabases, useTestDatabases } from './testing/databases';
+import { sweepExpired } from './maintenance';
+import { createOrganization, createUser } from './admin/operations';
+
+describe.each(testDatabases)('sweeping expired rows on $name', (target) => {
+  const open = useTestDatabases(target);
+
+  it('deletes what has expired and keeps what still counts', async () => {
+    const { db } = await open();
+    await createOrganization(db, { context: 'acme', name: 'Acme' });
+    const user = await createUser(db, { email: 'ada@example.com', contexts: ['acme'] });
+    await db.query(`INSERT INTO revoked_tokens (jti, expires_at) VALUES (gen_random_uuid(), now() - interval '1 minute'), (gen_random_uuid(), now() + interval '1 hour')`);
+    await db.query(
+      `INSERT INTO one_time_tokens (id, token_hash, user_id, purpose, expires_at) VALUES
+         (gen_random_uuid(), 'a', $1, 'reset', now() - interval '1 minute'), (gen_random_uuid(), 'b', $1, 'reset', now() + interval '1 hour')`,
+      [user.id],
+    );
+    await db.query(`INSERT INTO rate_counters (key, count, window_end) VALUES
+      ('register:10.0.0.1', 3, now() - interval '1 second'),
+      ('register:10.0.0.2', 3, now() + interval '1 minute'),
+      ('login-account:quiet@example.com', 7, now() - interval '2 days'),
+      ('login-account:recent@example.com', 7, now() - interval '1 hour'),
+      ('login-account:locked@example.com', 100, now() - interval '30 days')`);
+    await db.query(`INSERT INTO mail_outbox (recipient, subject, text_body, html_body, sent_at) VALUES
+      ('a@example.com', 'old', 't', 'h', now() - interval '8 days'), ('a@example.com', 'new', 't', 'h', now())`);
+
+    await sweepExpired(db);
+
+    expect(await db.query('SELECT count(*)::int AS n FROM revoked_tokens')).toEqual([{ n: 1 }]);
+    expect(await db.query('SELECT token_hash FROM one_time_tokens')).toEqual([{ token_hash: 'b' }]);
+    expect((await db.query<{ key: string }>('SELECT key FROM rate_counters ORDER BY key')).map((row) => row.key)).toEqual([
+      'login-account:locked@example.com',
+      'login-account:recent@example.com',
+      'register:10.0.0.2',
+    ]);
+    expect(await db.query('SELECT subject FROM mail_outbox')).toEqual([{ subject: 'new' }]);
+  });
+});
