@@ -7,7 +7,7 @@ import type { Database } from './db/database';
 import { createTokenService, type TokenService } from './auth/tokens';
 import { loadSigningKey } from './auth/signing-key';
 import { createMailer, type Mailer } from './mail/mailer';
-import { reachableOrganizations, userOrganizations, type SignIn, type UserRow } from './auth/accounts';
+import { reachableOrganizations, userOrganizations, type OrganizationRow, type SignIn, type UserRow } from './auth/accounts';
 import { createBackground, type Background } from './background';
 
 export interface Services {
@@ -21,7 +21,7 @@ export interface Services {
 export async function createServices(
   config: ServerConfig,
   db: Database,
-  options: { log?: Pick<FastifyBaseLogger, 'error'>; overrides?: Partial<Services> } = {},
+  options: { log?: Pick<FastifyBaseLogger, 'error'> } = {},
 ): Promise<Services> {
   const key = await loadSigningKey({ signingKey: config.signingKey, dataDir: config.dataDir });
   return {
@@ -36,7 +36,6 @@ export async function createServices(
     }),
     mailer: createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, db }),
     background: createBackground(options.log ?? console),
-    ...options.overrides,
   };
 }
 
@@ -45,8 +44,14 @@ export async function createServices(
  * identity provider vouched for the user; after a password every enabled organisation of the user
  * but those that sign in through SAML only.
  */
-export async function issueSessionFor(services: Services, user: Pick<UserRow, 'id' | 'email'>, signIn: SignIn) {
-  const organizations = reachableOrganizations(await userOrganizations(services.db, user.id), signIn);
+export async function issueSessionFor(
+  services: Services,
+  user: Pick<UserRow, 'id' | 'email'>,
+  signIn: SignIn,
+  /** The user's organisations, when the caller has just read them. */
+  known?: OrganizationRow[],
+) {
+  const organizations = reachableOrganizations(known ?? (await userOrganizations(services.db, user.id)), signIn);
   const contexts = organizations.map((organization) => organization.context);
   const token = await services.tokens.issueSession({ userId: user.id, email: user.email, contexts });
   return { token, contexts, organizations };

@@ -42,8 +42,9 @@ export async function loginRoutes(app: FastifyInstance, { services }: { services
     }
     const user = await findUserByEmail(db, email);
     const passwordMatches = await verifyPassword(user?.password_hash, password);
+    const organizations = user ? await userOrganizations(db, user.id) : [];
     // A user whose organisations all sign in through SAML only has no password sign-in (spec 4.1).
-    if (!user || !passwordMatches || isSamlOnly(await userOrganizations(db, user.id))) {
+    if (!user || !passwordMatches || isSamlOnly(organizations)) {
       await audit(db, request, 'login.failed', { userId: user?.id });
       throw invalidCredentials();
     }
@@ -60,14 +61,14 @@ export async function loginRoutes(app: FastifyInstance, { services }: { services
     }
 
     await loginSucceeded(db, request, email);
-    const { token, contexts, organizations } = await issueSessionFor(services, user, { via: 'password' });
+    const session = await issueSessionFor(services, user, { via: 'password' }, organizations);
     await audit(db, request, 'login.succeeded', { userId: user.id, detail: { mfa: Boolean(user.totp_secret) } });
     if (!user.totp_secret) {
       // The policy decides whether MFA setup may be skipped (spec section 6): the strictest wins.
-      const policy = organizations.some((organization) => organization.mfa_policy === 'REQUIRED') ? 'REQUIRED' : 'OPTIONAL';
+      const policy = session.organizations.some((organization) => organization.mfa_policy === 'REQUIRED') ? 'REQUIRED' : 'OPTIONAL';
       reply.header('www-authenticate', policy);
     }
     // A user in no organisation yet still gets a context: the API audience (README, "Sessions").
-    return { context: contexts[0] ?? services.config.tokenAudience, token };
+    return { context: session.contexts[0] ?? services.config.tokenAudience, token: session.token };
   });
 }

@@ -30,8 +30,9 @@ export async function passwordRoutes(app: FastifyInstance, { services }: { servi
     const problems = passwordProblems(request.body.password);
     if (problems.length > 0) throw new HttpError(400, 'weak_password', `The password needs ${problems.join(', ')}.`);
     const user = await findUserById(db, claims.sub);
+    const organizations = user ? await userOrganizations(db, user.id) : [];
     // Users of SAML-only organisations sign in through their identity provider (spec 4.1).
-    if (!user || isSamlOnly(await userOrganizations(db, user.id))) throw new HttpError(401, 'invalid_token', 'The token is not valid.');
+    if (!user || isSamlOnly(organizations)) throw new HttpError(401, 'invalid_token', 'The token is not valid.');
     const hash = await hashPassword(request.body.password);
 
     await db.transaction(async (tx) => {
@@ -41,6 +42,6 @@ export async function passwordRoutes(app: FastifyInstance, { services }: { servi
     });
     await clearLoginFailures(db, user.email);
     await audit(db, request, 'password.set', { userId: user.id, detail: { via: claims.purpose } });
-    return { token: (await issueSessionFor(services, user, { via: 'password' })).token };
+    return { token: (await issueSessionFor(services, user, { via: 'password' }, organizations)).token };
   });
 }
