@@ -4,6 +4,7 @@ import { freshAddress, login, openApi, type Api } from '../testing/api';
 import { createOrganization, createUser } from '../admin/operations';
 import { codeAt, currentStep, newTotpSecret } from '../auth/totp';
 import { LOCK_AFTER_FAILURES, accountKey } from '../auth/login-throttle';
+import { awayFromStepBoundary } from '../testing/totp';
 
 const PASSWORD = 'Correct-Horse-9';
 
@@ -25,6 +26,11 @@ describe.each(testDatabases)('signing in on $name', (target) => {
     const email = newEmail();
     await createUser(api.db, { email, password: PASSWORD, contexts: options.contexts ?? ['acme'], ...(options.totp ? { totpSecret } : {}) });
     return email;
+  }
+
+  /** As if the last failure were this instant, so the test does not depend on the machine's speed. */
+  async function justFailed(email: string) {
+    await api.db.query('UPDATE rate_counters SET window_end = now() WHERE key = $1', [accountKey(email)]);
   }
 
   it('answers the context, a session token and the OPTIONAL policy to a user without TOTP', async () => {
@@ -69,13 +75,14 @@ describe.each(testDatabases)('signing in on $name', (target) => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let round = 0; round < 7; round += 1) {
+    for (let round = 0; round < 9; round += 1) {
       known.push(await time(await user()));
       unknown.push(await time(`ghost${round}@example.com`));
     }
-    // Both verify one argon2id hash; what is left is noise.
-    expect(median(unknown) / median(known)).toBeGreaterThan(0.6);
-    expect(median(unknown) / median(known)).toBeLessThan(1.6);
+    // Both verify one argon2id hash; what is left is noise. Without the dummy hash the unknown
+    // e-mail would answer in a small fraction of the time.
+    expect(median(unknown) / median(known)).toBeGreaterThan(0.5);
+    expect(median(unknown) / median(known)).toBeLessThan(2);
   });
 
   it('asks a user with TOTP for a code with 401 and www-authenticate MFA', async () => {
@@ -106,6 +113,7 @@ describe.each(testDatabases)('signing in on $name', (target) => {
 
   it('accepts the previous step’s code and refuses an older one', async () => {
     const previous = await user({ totp: true });
+    await awayFromStepBoundary();
     expect((await login(api.app, { email: previous, password: PASSWORD, challenge: codeAt(totpSecret, currentStep() - 1) })).statusCode).toBe(200);
     const older = await user({ totp: true });
     expect((await login(api.app, { email: older, password: PASSWORD, challenge: codeAt(totpSecret, currentStep() - 2) })).statusCode).toBe(401);
@@ -123,6 +131,7 @@ describe.each(testDatabases)('signing in on $name', (target) => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       expect((await login(api.app, { email, password: 'Wrong-Horse-9' })).statusCode).toBe(400);
     }
+    await justFailed(email);
     const waiting = await login(api.app, { email, password: PASSWORD });
     expect(waiting.statusCode).toBe(429);
     expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(0);
@@ -149,9 +158,10 @@ describe.each(testDatabases)('signing in on $name', (target) => {
 
   it('counts wrong codes as failures too', async () => {
     const email = await user({ totp: true });
-    for (let attempt = 0; attempt < 6; attempt += 1) {
-      await login(api.app, { email, password: PASSWORD, challenge: '000000' });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await login(api.app, { email, password: PASSWORD, challenge: '000000' })).statusCode).toBe(401);
     }
+    await justFailed(email);
     expect((await login(api.app, { email, password: PASSWORD, challenge: codeAt(totpSecret, currentStep()) })).statusCode).toBe(429);
   });
 
