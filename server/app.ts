@@ -6,6 +6,7 @@ import type { Database } from './db/database';
 import { apiPlugin } from './api/plugin';
 import { createServices, type Services } from './services';
 import { registerDevelopmentPages } from './dev/pages';
+import type { DevIdentityProvider } from './dev/identity-provider';
 import { SWEEP_INTERVAL_MS, sweepExpired } from './maintenance';
 import { loggerOptions } from './logger';
 import { securityHeadersHook } from './web/security-headers';
@@ -17,12 +18,14 @@ export interface AppDependencies {
   db: Database;
   /** Made from config and db when not given. */
   services?: Services;
+  /** The development identity provider, when the caller has loaded it already (demo data). */
+  devIdentityProvider?: DevIdentityProvider;
   /** Logs to this stream instead of stdout (tests read it). */
   logStream?: NodeJS.WritableStream;
 }
 
 /** The reference server: the API under its base path and the built front door beside it. */
-export async function buildApp({ config, db, logStream, services: given }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logStream, services: given, devIdentityProvider }: AppDependencies): Promise<FastifyInstance> {
   const logger = loggerOptions(config.logLevel);
   const app = Fastify({
     logger: logStream ? { ...logger, stream: logStream } : logger,
@@ -49,7 +52,7 @@ export async function buildApp({ config, db, logStream, services: given }: AppDe
   if (!page) app.log.warn({ distDir: config.distDir }, 'no built front door to serve: API only');
   app.addHook('onSend', securityHeadersHook(config, page?.inlineScriptHashes ?? []));
   await app.register(apiPlugin, { prefix: config.apiBasePath, services });
-  if (config.devPages) await registerDevelopmentPages(app, services);
+  if (config.devPages) await registerDevelopmentPages(app, services, devIdentityProvider);
   if (page) await serveApp(app, config, page);
   return app;
 }

@@ -13,11 +13,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
   await migrate(db);
-  if (!config.databaseUrl && config.devPages) {
-    const idp = await createDevIdentityProvider({ dataDir: config.dataDir });
-    if (await seedDemoData(db, { publicUrl: config.publicUrl, idp })) console.log('Wrote the demo data (README, "Demo data").');
+  const devIdentityProvider = config.devPages ? await createDevIdentityProvider({ dataDir: config.dataDir }) : undefined;
+  if (!config.databaseUrl && devIdentityProvider) {
+    const seeded = await seedDemoData(db, { publicUrl: config.publicUrl, idp: devIdentityProvider });
+    if (seeded) console.log('Wrote the demo data (README, "Demo data").');
   }
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, devIdentityProvider });
   app.addHook('onClose', () => db.close());
   await app.listen({ port: config.port, host: config.host });
 
