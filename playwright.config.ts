@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { chromiumLaunchOptions } from './e2e/chromium';
 
 const port = Number(process.env.E2E_PORT || 8181);
+/** An app that may embed /change-password: another origin on the same site as the front door. */
+export const ALLOWED_PARENT = `http://127.0.0.1:${port + 1}`;
 
 /** User stories in real Chromium against the real reference server on a fresh embedded database. */
 export default defineConfig({
@@ -29,6 +31,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: join(tmpdir(), `frontdoor-e2e-${process.pid}`),
       LOG_LEVEL: 'warn',
+      ALLOWED_PARENT_ORIGINS: ALLOWED_PARENT,
     },
   },
 });

@@ -13,7 +13,12 @@ const preactAliases = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
   { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: here('./src/preact/with-selector.js') },
+  // Toolkit tests are written against React's testing library and run on both runtimes.
+  { find: /^@testing-library\/react$/, replacement: '@testing-library/preact' },
 ];
+
+/** Stubs jsdom lacks (CSS.supports for Ariakit's Dialog) and the cleanup both testing libraries need. */
+const setupFiles = [here('./src/ui/test/setup.ts')];
 
 export default defineConfig({
   test: {
@@ -24,14 +29,25 @@ export default defineConfig({
           name: 'app',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: [...setupFiles, here('./src/testing/setup.ts')],
           server: { deps: { inline: [/@tanstack/, /@ariakit/, /@felte/, /@nanostores/, /preact/] } },
+        },
+      },
+      {
+        // The toolkit is a package for React apps too: its component tests run again on real React 19.
+        resolve: { alias: [{ find: /^@testing-library\/preact$/, replacement: '@testing-library/react' }] },
+        test: {
+          name: 'ui-react',
+          environment: 'jsdom',
+          include: ['src/ui/**/*.test.{ts,tsx}'],
+          setupFiles,
         },
       },
       {
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['rules/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

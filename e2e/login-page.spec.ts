@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 
 function collectConsoleErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -21,11 +22,14 @@ test.describe('a visitor with an English browser', () => {
     await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     expect(errors).toEqual([]);
+    await expectNoAxeViolations(page, '/login');
   });
 
   test('types an e-mail with the keyboard and continues to the password step', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
+    // Once the page's script runs, Continue waits for a valid address: from then on the page answers keys.
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('textbox', { name: 'E-mail' })).toBeFocused();
     await page.keyboard.type('ada@example.com');

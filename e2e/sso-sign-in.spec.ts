@@ -11,10 +11,11 @@ test('a user of an SSO-only organisation signs in through the identity provider 
   await page.goto(await loginUrl.text());
   await expect(page.getByRole('heading', { name: 'Development identity provider' })).toBeVisible();
   await expect(page.getByLabel('E-mail')).toHaveValue('sam@globex.example');
+  const arrival = page.waitForRequest((request) => new URL(request.url()).pathname === '/login/sso/success');
   await page.getByRole('button', { name: 'Sign in' }).click();
 
-  await expect(page).toHaveURL(/\/login\/sso\/success\?/);
-  const landed = new URL(page.url());
+  // The identity provider's answer comes back to the front door with the carried parameters.
+  const landed = new URL((await arrival).url());
   expect(landed.searchParams.get('app')).toBe('portal');
   expect(landed.searchParams.get('domain')).toBe('globex');
   expect(landed.searchParams.get('route')).toBe('/dashboard');
@@ -23,4 +24,6 @@ test('a user of an SSO-only organisation signs in through the identity provider 
   const organizations = await request.get('/api/globex/user/organizations', { headers: { authorization: `Bearer ${token}` } });
   expect(organizations.status()).toBe(200);
   expect(Object.keys(await organizations.json())).toEqual(['globex']);
+  // The token leaves the address bar: the session is in the cookie and the flow goes on.
+  await expect(page).toHaveURL(/\/company\/globex\/terms\?app=portal&domain=globex&route=%2Fdashboard$/);
 });

@@ -2,13 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../rules/email';
 
 const contract = parse(readFileSync(fileURLToPath(new URL('../openapi/auth.yaml', import.meta.url)), 'utf8')) as {
   openapi: string;
-  paths: Record<string, Record<string, { operationId?: string; 'x-frontdoor-server-defined'?: boolean }>>;
+  paths: Record<string, Record<string, { operationId?: string; 'x-frontdoor-server-defined'?: boolean; responses?: Record<string, unknown> }>>;
+  components: { schemas: Record<string, { pattern?: string; maxLength?: number; format?: string }> };
 };
 
-// The calls of spec section 7, as method and path (setMfa serves both setup and confirmation).
+// The operations the reference server counts against a rate limit (server/auth/rate-limit.ts).
+const rateLimited = [
+  'getSsoModeByEmail',
+  'getSsoModeByContext',
+  'getSamlLoginUrl',
+  'samlAssertionConsumer',
+  'login',
+  'register',
+  'forgotPassword',
+  'setPassword',
+  'setMfa',
+  'reportClientError',
+];
+
+// The calls of spec 7, as method and path (setMfa serves both setup and confirmation).
 const section7: [string, string][] = [
   ['get', '/organization/{email}/ssoMode'],
   ['get', '/organization/ssoModeByContext/{context}'],
@@ -37,13 +53,24 @@ describe('the auth API contract', () => {
     expect(contract.openapi).toMatch(/^3\.1\./);
   });
 
-  it.each(section7)('describes %s %s of spec section 7', (method, path) => {
+  it.each(section7)('describes %s %s of spec 7', (method, path) => {
     expect(contract.paths[path]?.[method]?.operationId).toBeTruthy();
+  });
+
+  it('gives e-mail addresses the one rule of spec 5 that the app and the server share', () => {
+    const email = contract.components.schemas.Email!;
+    expect(email.pattern).toBe(EMAIL_PATTERN.source);
+    expect(email.maxLength).toBe(EMAIL_MAX_LENGTH);
+    expect(email.format).toBeUndefined();
+  });
+
+  it.each(rateLimited)('lists the 429 that %s can answer', (operationId) => {
+    expect(Object.keys(operations.find((op) => op.operationId === operationId)?.responses ?? {})).toContain('429');
   });
 
   it('marks every operation beyond section 7 as defined for the server side', () => {
     const extra = operations.filter((op) => !section7.some(([method, path]) => method === op.method && path === op.path));
-    expect(extra.map((op) => op.operationId).sort()).toEqual(['getHealth', 'getJwks', 'samlAssertionConsumer']);
+    expect(extra.map((op) => op.operationId).sort()).toEqual(['getHealth', 'getJwks', 'reportClientError', 'samlAssertionConsumer']);
     expect(extra.every((op) => op['x-frontdoor-server-defined'] === true)).toBe(true);
   });
 });

@@ -1,25 +1,27 @@
 /**
  * Production build: a clean dist/ (Parcel does not clean it), the Parcel build with the Preact alias,
- * then a gzip and a brotli copy of every text asset so the server sends them without compressing
- * on each request.
+ * the prerendered pages (scripts/prerender.ts), then a gzip and a brotli copy of every text asset so
+ * the server sends them without compressing on each request.
  */
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { compressDirectory } from './compress';
+import { compressDirectory } from '../server/web/compress';
+import { prerender } from './prerender';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${root}dist`;
 
-export function build(): void {
+export async function build(): Promise<void> {
   rmSync(dist, { recursive: true, force: true });
   execFileSync(
     'npx',
     ['parcel', 'build', 'src/index.html', '--dist-dir', 'dist', '--public-url', '/', '--no-source-maps', '--log-level', 'warn'],
     { cwd: root, stdio: 'inherit' },
   );
+  const pages = await prerender(root, dist);
   const count = compressDirectory(dist);
-  console.log(`Built dist/ and precompressed ${count} files.`);
+  console.log(`Built dist/ with ${pages} prerendered pages and precompressed ${count} files.`);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) build();
+if (process.argv[1] === fileURLToPath(import.meta.url)) await build();

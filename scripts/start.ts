@@ -7,8 +7,8 @@ import { build } from './build';
 import { startServer } from '../server/main';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-if (!existsSync(`${root}dist/index.html`)) {
+if (!existsSync(`${root}dist/pages/pages.json`)) {
   console.log('No build in dist/ yet: building the front door first.');
-  build();
+  await build();
 }
 await startServer();

@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { apiPlugin } from './api/plugin';
@@ -9,9 +7,11 @@ import { registerDevelopmentPages } from './dev/pages';
 import type { DevIdentityProvider } from './dev/identity-provider';
 import { SWEEP_INTERVAL_MS, sweepExpired } from './maintenance';
 import { loggerOptions } from './logger';
-import { securityHeadersHook } from './web/security-headers';
+import { securityHeaders, securityHeadersHook } from './web/security-headers';
+import { errorBody } from './api/errors';
+import { EMAIL_MAX_LENGTH } from '../rules/email';
 import { serveApp } from './web/static';
-import { loadAppPage } from './web/app-page';
+import { hasAppPages, loadAppPages } from './web/app-page';
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -24,15 +24,34 @@ export interface AppDependencies {
   logStream?: NodeJS.WritableStream;
 }
 
+/**
+ * Errors raised before routing (a malformed or too long URL) answer in the contract's error shape
+ * with the security headers, and never repeat the path, which may hold an e-mail address.
+ */
+function answerBeforeRouting(headers: Record<string, string>) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+    const status = tooLong ? 414 : 400;
+    const message = tooLong ? 'A part of the URL is longer than this server takes.' : 'The URL is not valid.';
+    void reply.code(status).headers(headers).header('cache-control', 'no-store').send(errorBody(status, 'validation_failed', message));
+  };
+}
+
 /** The reference server: the API under its base path and the built front door beside it. */
 export async function buildApp({ config, db, logStream, services: given, devIdentityProvider }: AppDependencies): Promise<FastifyInstance> {
   const logger = loggerOptions(config.logLevel);
+  // Without a build the server still answers the API (a backend-only deployment, the benchmark).
+  const pages = hasAppPages(config) ? loadAppPages(config) : undefined;
+  const inline = { scripts: pages?.scriptHashes ?? [], styles: pages?.styleHashes ?? [] };
   const app = Fastify({
     logger: logStream ? { ...logger, stream: logStream } : logger,
     bodyLimit: 16 * 1024,
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     // Reject what the contract does not allow instead of silently dropping or converting it.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    // A path part may hold a whole e-mail address (the SSO-mode look-up; spec 5: up to 254 characters).
+    routerOptions: { maxParamLength: EMAIL_MAX_LENGTH },
+    frameworkErrors: answerBeforeRouting(securityHeaders(config, inline, '')),
   });
   const services = given ?? (await createServices(config, db, { log: app.log }));
   // Expired rows are swept at start and every hour, by every instance (deleting twice is harmless).
@@ -47,12 +66,10 @@ export async function buildApp({ config, db, logStream, services: given, devIden
     await services.background.idle();
     await services.mailer.close();
   });
-  // Without a build the server still answers the API (a backend-only deployment, the benchmark).
-  const page = existsSync(join(config.distDir, 'index.html')) ? loadAppPage(config) : undefined;
-  if (!page) app.log.warn({ distDir: config.distDir }, 'no built front door to serve: API only');
-  app.addHook('onSend', securityHeadersHook(config, page?.inlineScriptHashes ?? []));
+  if (!pages) app.log.warn({ distDir: config.distDir }, 'no built front door to serve: API only');
+  app.addHook('onSend', securityHeadersHook(config, inline));
   await app.register(apiPlugin, { prefix: config.apiBasePath, services });
   if (config.devPages) await registerDevelopmentPages(app, services, devIdentityProvider);
-  if (page) await serveApp(app, config, page);
+  if (pages) await serveApp(app, config, pages);
   return app;
 }

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 describe('server configuration', () => {
-  it('serves http://localhost:8080 on the embedded database by default', () => {
+  it('serves the demo platform under frontdoor.localhost on the embedded database by default', () => {
     const config = loadConfig({}, '/srv/frontdoor');
     expect(config).toMatchObject({
       port: 8080,
       apiBasePath: '/api',
-      publicUrl: 'http://localhost:8080',
+      publicUrl: 'http://auth.frontdoor.localhost:8080',
+      platformHost: 'frontdoor.localhost:8080',
+      cookieDomain: 'frontdoor.localhost',
       dataDir: '/srv/frontdoor/data',
       databaseUrl: undefined,
       production: false,
@@ -17,7 +19,7 @@ describe('server configuration', () => {
   it('takes PORT, the base path and the parent origins from the environment', () => {
     const config = loadConfig({ PORT: '9000', API_BASE_PATH: '/auth/api/', ALLOWED_PARENT_ORIGINS: 'https://a.example.com/x, https://b.example.com' });
     expect(config.port).toBe(9000);
-    expect(config.publicUrl).toBe('http://localhost:9000');
+    expect(config.publicUrl).toBe('http://auth.frontdoor.localhost:9000');
     expect(config.apiBasePath).toBe('/auth/api');
     expect(config.allowedParentOrigins).toEqual(['https://a.example.com', 'https://b.example.com']);
   });
@@ -33,6 +35,18 @@ describe('server configuration', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://auth.example.com' }).devPages).toBe(false);
     expect(loadConfig({ PUBLIC_URL: 'https://auth.example.com', DEV_PAGES: 'on' }).devPages).toBe(true);
     expect(() => loadConfig({ DEV_PAGES: 'maybe' })).toThrow(/DEV_PAGES/);
+  });
+
+  it('sets cookies on the platform’s domain when the front door lives under it, else on its own host', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://auth.example.com', PLATFORM_HOST: 'example.com' }).cookieDomain).toBe('example.com');
+    expect(loadConfig({ PUBLIC_URL: 'https://login.other.com', PLATFORM_HOST: 'example.com' }).cookieDomain).toBe('');
+    expect(loadConfig({ PUBLIC_URL: 'https://auth.example.com', COOKIE_DOMAIN: '.Example.com' }).cookieDomain).toBe('example.com');
+    expect(loadConfig({ PUBLIC_URL: 'https://auth.example.com', PLATFORM_HOST: 'example.com', COOKIE_DOMAIN: '' }).cookieDomain).toBe('');
+    expect(() => loadConfig({ PUBLIC_URL: 'https://auth.example.com', COOKIE_DOMAIN: 'other.com' })).toThrow(/COOKIE_DOMAIN/);
+  });
+
+  it('refuses a token audience that cannot stand in a path as a context', () => {
+    expect(() => loadConfig({ TOKEN_AUDIENCE: 'https://api.example.com' })).toThrow(/TOKEN_AUDIENCE/);
   });
 
   it('refuses a public URL that is not absolute', () => {

@@ -20,7 +20,13 @@ export interface ServerConfig {
    * default only outside production and on a localhost public URL; DEV_PAGES=on|off decides.
    */
   devPages: boolean;
+  /** Host (and port) the platform's apps live under: portal {subdomain}.{host} (spec 2). */
   platformHost: string;
+  /**
+   * The domain the app sets the session cookies on (spec 9: the product's domain), so the platform's
+   * apps under platformHost receive them; empty means the front door's own host only.
+   */
+  cookieDomain: string;
   allowedParentOrigins: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -61,16 +67,46 @@ function basePath(value: string | undefined): string {
   return path;
 }
 
+/** Loopback names: localhost, any *.localhost (browsers resolve them to loopback), 127.0.0.1, [::1]. */
+const isLoopback = (hostname: string) => hostname === 'localhost' || hostname.endsWith('.localhost') || ['127.0.0.1', '[::1]'].includes(hostname);
+
 function devPages(env: NodeJS.ProcessEnv, publicUrl: string): boolean {
   if (env.DEV_PAGES === 'on') return true;
   if (env.DEV_PAGES === 'off') return false;
   if (env.DEV_PAGES) throw new ConfigError(`DEV_PAGES must be on or off, got "${env.DEV_PAGES}".`);
-  return env.NODE_ENV !== 'production' && ['localhost', '127.0.0.1', '[::1]'].includes(new URL(publicUrl).hostname);
+  return env.NODE_ENV !== 'production' && isLoopback(new URL(publicUrl).hostname);
+}
+
+/**
+ * The cookie domain: COOKIE_DOMAIN when set (empty: host-only), else the platform host's name when
+ * the front door lives under it (auth.example.com under example.com), else host-only. A browser
+ * refuses a cookie domain the front door's host is not under, so that is a configuration error.
+ */
+function cookieDomain(env: NodeJS.ProcessEnv, publicUrl: string, platformHost: string): string {
+  const frontDoor = new URL(publicUrl).hostname;
+  const under = (domain: string) => frontDoor === domain || frontDoor.endsWith(`.${domain}`);
+  if (env.COOKIE_DOMAIN !== undefined) {
+    const domain = env.COOKIE_DOMAIN.replace(/^\./, '').toLowerCase();
+    if (domain && !under(domain)) throw new ConfigError(`COOKIE_DOMAIN must be the front door's host or a parent of it (${frontDoor}), got "${env.COOKIE_DOMAIN}".`);
+    return domain;
+  }
+  const platform = platformHost.replace(/:\d+$/, '').toLowerCase();
+  return frontDoor !== platform && under(platform) ? platform : '';
+}
+
+/** The session token's audience doubles as a context (logout is GET {aud}/logout), so it has a context's shape. */
+function audience(value: string | undefined): string {
+  const name = value || 'frontdoor';
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/.test(name)) throw new ConfigError(`TOKEN_AUDIENCE must be a name like frontdoor (letters, digits, _ and -), got "${value}".`);
+  return name;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = process.cwd()): ServerConfig {
   const port = integer('PORT', env.PORT, 8080, 0, 65535);
-  const publicUrl = origin('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`);
+  // The demo's platform lives under frontdoor.localhost: its apps receive the session cookie the
+  // front door sets (docs/decisions/0007-demo-platform-under-frontdoor-localhost.md).
+  const publicUrl = origin('PUBLIC_URL', env.PUBLIC_URL || `http://auth.frontdoor.localhost:${port}`);
+  const platformHost = env.PLATFORM_HOST || `frontdoor.localhost:${port}`;
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -81,7 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     distDir: resolve(root, env.DIST_DIR || 'dist'),
     production: env.NODE_ENV === 'production',
     devPages: devPages(env, publicUrl),
-    platformHost: env.PLATFORM_HOST || 'localhost',
+    platformHost,
+    cookieDomain: cookieDomain(env, publicUrl, platformHost),
     allowedParentOrigins: (env.ALLOWED_PARENT_ORIGINS ?? '')
       .split(',')
       .map((value) => value.trim())
@@ -90,7 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Frontdoor <no-reply@localhost>',
     tokenTtlSeconds: integer('TOKEN_TTL_SECONDS', env.TOKEN_TTL_SECONDS, 8 * 3600, 60, 30 * 24 * 3600),
-    tokenAudience: env.TOKEN_AUDIENCE || 'frontdoor',
+    tokenAudience: audience(env.TOKEN_AUDIENCE),
     signingKey: env.SIGNING_KEY || undefined,
     trustProxyHops: integer('TRUST_PROXY_HOPS', env.TRUST_PROXY_HOPS, 0, 0, 10),
     logLevel: env.LOG_LEVEL || 'info',

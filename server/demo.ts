@@ -4,6 +4,7 @@
  */
 import type { Database } from './db/database';
 import { addMembership, createOrganization, createUser } from './admin/operations';
+import { hasOrganizations } from './db/organizations';
 
 export const DEMO_PASSWORD = 'Frontdoor-Demo-1';
 
@@ -20,8 +21,7 @@ const terms = (name: string) => ({
 
 /** Seeds an empty database; does nothing when any organisation exists. */
 export async function seedDemoData(db: Database, options: { publicUrl: string; idp: DemoIdentityProvider }): Promise<boolean> {
-  const existing = await db.query('SELECT 1 FROM organizations LIMIT 1');
-  if (existing.length > 0) return false;
+  if (await hasOrganizations(db)) return false;
 
   await createOrganization(db, { context: 'serviceProvider', name: 'Marketplace' });
   await createOrganization(db, { context: 'meta', name: 'Meta' });
@@ -38,6 +38,7 @@ export async function seedDemoData(db: Database, options: { publicUrl: string; i
     context: 'globex',
     name: 'Globex (single sign-on)',
     ssoMode: 'SAML_ONLY',
+    domains: ['globex.example'],
     saml: { entryPoint: new URL(options.idp.entryPoint, options.publicUrl).toString(), issuer: options.idp.issuer, certificate: options.idp.certificate },
   });
 

@@ -25,6 +25,9 @@ describe.each(testDatabases)('sweeping expired rows on $name', (target) => {
     await db.query(`INSERT INTO mail_outbox (recipient, subject, text_body, html_body, sent_at) VALUES
       ('a@example.com', 'old', 't', 'h', now() - interval '8 days'), ('a@example.com', 'new', 't', 'h', now())`);
 
+    await db.query(`INSERT INTO login_addresses (email_key, address, last_success) VALUES
+      ('ada@example.com', '10.0.0.1', now() - interval '91 days'), ('ada@example.com', '10.0.0.2', now() - interval '89 days')`);
+
     await sweepExpired(db);
 
     expect(await db.query('SELECT count(*)::int AS n FROM revoked_tokens')).toEqual([{ n: 1 }]);
@@ -35,5 +38,6 @@ describe.each(testDatabases)('sweeping expired rows on $name', (target) => {
       'register:10.0.0.2',
     ]);
     expect(await db.query('SELECT subject FROM mail_outbox')).toEqual([{ subject: 'new' }]);
+    expect(await db.query('SELECT address FROM login_addresses')).toEqual([{ address: '10.0.0.2' }]);
   });
 });

@@ -7,7 +7,6 @@ import type { Database } from './db/database';
 import { createTokenService, type TokenService } from './auth/tokens';
 import { loadSigningKey } from './auth/signing-key';
 import { createMailer, type Mailer } from './mail/mailer';
-import { reachableOrganizations, userOrganizations, type OrganizationRow, type SignIn, type UserRow } from './auth/accounts';
 import { createBackground, type Background } from './background';
 
 export interface Services {
@@ -37,22 +36,4 @@ export async function createServices(
     mailer: createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, db }),
     background: createBackground(options.log ?? console),
   };
-}
-
-/**
- * A session token for the contexts this sign-in reaches: after SAML only the organisation whose
- * identity provider vouched for the user; after a password every enabled organisation of the user
- * but those that sign in through SAML only.
- */
-export async function issueSessionFor(
-  services: Services,
-  user: Pick<UserRow, 'id' | 'email'>,
-  signIn: SignIn,
-  /** The user's organisations, when the caller has just read them. */
-  known?: OrganizationRow[],
-) {
-  const organizations = reachableOrganizations(known ?? (await userOrganizations(services.db, user.id)), signIn);
-  const contexts = organizations.map((organization) => organization.context);
-  const token = await services.tokens.issueSession({ userId: user.id, email: user.email, contexts });
-  return { token, contexts, organizations };
 }

@@ -8,8 +8,12 @@ export interface RuntimeConfig {
   apiBaseUrl: string;
   /** Host the platform's apps live under: portal {subdomain}.{host}, admin {subdomain}.{host}/admin/ (spec section 2). */
   platformHost: string;
-  /** Origins allowed to embed /change-password and receive its messages (spec section 4, step 10). */
+  /** Origins allowed to embed /change-password and receive its messages (spec 4.10). */
   allowedParentOrigins: string[];
+  /** The product's domain for the session cookies (spec 9); unset means the front door's own host. */
+  cookieDomain?: string;
+  /** Where unexpected failures are reported (spec 8, error.general); unset means they are only logged. */
+  errorReportUrl?: string;
 }
 
 export const CONFIG_ELEMENT_ID = 'frontdoor-config';
@@ -32,6 +36,8 @@ export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
       allowedParentOrigins: Array.isArray(parsed.allowedParentOrigins)
         ? parsed.allowedParentOrigins.filter((origin): origin is string => typeof origin === 'string')
         : defaults.allowedParentOrigins,
+      ...(typeof parsed.cookieDomain === 'string' && parsed.cookieDomain ? { cookieDomain: parsed.cookieDomain } : {}),
+      ...(typeof parsed.errorReportUrl === 'string' && parsed.errorReportUrl ? { errorReportUrl: parsed.errorReportUrl } : {}),
     };
   } catch (error) {
     console.error('Frontdoor: the runtime configuration is not valid JSON', error);

@@ -1,135 +1,80 @@
 /**
- * The route tree (spec section 2): every path of the route table, eager route definitions with the
- * title in route metadata, screens as lazy chunks so /login loads only what it shows.
+ * The router, built from the route table (src/flow/route-table.ts): screens are lazy chunks; the
+ * carried parameters (app, domain, route) are validated once on the pathless `flow` route; guards
+ * are pathless layout routes that redirect before a screen loads.
  */
-import { createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
 import { RootLayout } from './screens/RootLayout';
 import { NotFound } from './screens/NotFound';
 import { ErrorScreen } from './screens/ErrorScreen';
+import { carriedSearch, queryString, withCarried } from './flow/carried';
+import { guardOf } from './flow/guards';
+import { withRouterFlow } from './flow/RouterFlow';
+import { ALIASES, ROUTE_TABLE, type Guard, type RouteRow } from './flow/route-table';
+import { pathTo, type To } from './flow/paths';
+import { ensureTexts } from './stores/locale';
+import { galleryRoute } from './gallery/galleryRoutes';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
-    /** Translation key of the page title (spec section 2: titles come from route metadata). */
+    /** Translation key of the page title (spec 2: titles come from route metadata). */
     titleKey?: string;
   }
-  interface Register {
-    router: typeof router;
-  }
 }
 
-const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFound });
+/** Throws the router's redirect to a destination, carrying app, domain and route. */
+function redirectTo(to: To, search: Record<string, unknown>): never {
+  throw redirect({ href: pathTo(to) + queryString(withCarried(search, to.search)), replace: true });
+}
 
-const index = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/',
-  beforeLoad: () => {
-    throw redirect({ to: '/login', replace: true });
-  },
+const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: withRouterFlow(NotFound) });
+
+const flow = createRoute({ getParentRoute: () => rootRoute, id: 'flow', validateSearch: carriedSearch });
+
+/** A pathless layout route that sends the visitor elsewhere when its check answers a destination. */
+const guardRoute = (guard: Guard) =>
+  createRoute({
+    getParentRoute: () => flow,
+    id: `guard-${guard}`,
+    beforeLoad: ({ location }) => {
+      const to = guardOf(guard)(location.search);
+      if (to) redirectTo(to, location.search);
+    },
+  });
+
+const screenRoute = (parent: AnyRoute, row: RouteRow) =>
+  createRoute({
+    getParentRoute: () => parent,
+    path: row.path,
+    staticData: { titleKey: row.titleKey },
+    // A screen of the other family than the page's needs the language's whole dictionary first.
+    loader: () => ensureTexts(row.texts),
+    component: withRouterFlow(lazyRouteComponent(row.load, row.screen)),
+  });
+
+const guards = (['session', 'pending-mfa-setup', 'company-choice'] as const).map((guard) => {
+  const parent = guardRoute(guard);
+  return parent.addChildren(ROUTE_TABLE.filter((row) => row.guard === guard).map((row) => screenRoute(parent, row)));
 });
 
-const login = createRoute({ getParentRoute: () => rootRoute, path: '/login', staticData: { titleKey: 'title.login' } }).lazy(
-  () => import('./screens/Login').then((m) => m.Route),
+const aliases = ALIASES.map((alias) =>
+  createRoute({
+    getParentRoute: () => flow,
+    path: alias.path,
+    beforeLoad: ({ params, location }) => redirectTo({ to: alias.to, params }, location.search),
+  }),
 );
-const loginWithPassword = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/login/password',
-  staticData: { titleKey: 'title.login' },
-  validateSearch: (search: Record<string, unknown>): { username?: string } =>
-    typeof search.username === 'string' ? { username: search.username } : {},
-}).lazy(
-  () => import('./screens/LoginWithPassword').then((m) => m.Route),
-);
-const loginWithSsoSuccess = createRoute({ getParentRoute: () => rootRoute, path: '/login/sso/success', staticData: { titleKey: 'title.login' } }).lazy(
-  () => import('./screens/LoginWithSSOSuccess').then((m) => m.Route),
-);
-const mfaLogin = createRoute({ getParentRoute: () => rootRoute, path: '/login/mfa', staticData: { titleKey: 'title.login' } }).lazy(
-  () => import('./screens/MFALogin').then((m) => m.Route),
-);
-const logout = createRoute({ getParentRoute: () => rootRoute, path: '/logout', staticData: { titleKey: 'title.logout' } }).lazy(
-  () => import('./screens/Logout').then((m) => m.Route),
-);
-const register = createRoute({ getParentRoute: () => rootRoute, path: '/register', staticData: { titleKey: 'title.register' } }).lazy(
-  () => import('./screens/Register').then((m) => m.Route),
-);
-const registerSuccess = createRoute({ getParentRoute: () => rootRoute, path: '/register/success', staticData: { titleKey: 'title.register' } }).lazy(
-  () => import('./screens/RegisterSuccess').then((m) => m.Route),
-);
-const mfaSetup = createRoute({ getParentRoute: () => rootRoute, path: '/mfa/setup', staticData: { titleKey: 'title.mfa-setup' } }).lazy(
-  () => import('./screens/MFASetup').then((m) => m.Route),
-);
-const mfaSetupConfirmation = createRoute({ getParentRoute: () => rootRoute, path: '/mfa/setup/confirm', staticData: { titleKey: 'title.mfa-confirm' } }).lazy(
-  () => import('./screens/MFASetupConfirmation').then((m) => m.Route),
-);
-const passwordReset = createRoute({ getParentRoute: () => rootRoute, path: '/reset-password', staticData: { titleKey: 'title.password-reset' } }).lazy(
-  () => import('./screens/PasswordReset').then((m) => m.Route),
-);
-const passwordResetSuccess = createRoute({ getParentRoute: () => rootRoute, path: '/reset-password/success', staticData: { titleKey: 'title.password-reset' } }).lazy(
-  () => import('./screens/PasswordResetSuccess').then((m) => m.Route),
-);
-const passwordUpdate = createRoute({ getParentRoute: () => rootRoute, path: '/reset-password/update', staticData: { titleKey: 'title.password-reset' } }).lazy(
-  () => import('./screens/PasswordUpdate').then((m) => m.Route),
-);
-const passwordUpdateSuccess = createRoute({ getParentRoute: () => rootRoute, path: '/reset-password/update/success', staticData: { titleKey: 'title.password-reset' } }).lazy(
-  () => import('./screens/PasswordUpdateSuccess').then((m) => m.Route),
-);
-const passwordChange = createRoute({ getParentRoute: () => rootRoute, path: '/change-password', staticData: { titleKey: 'title.password-change' } }).lazy(
-  () => import('./screens/PasswordChange').then((m) => m.Route),
-);
-const signup = createRoute({ getParentRoute: () => rootRoute, path: '/signup', staticData: { titleKey: 'title.signup' } }).lazy(
-  () => import('./screens/Signup').then((m) => m.Route),
-);
-const signupSuccess = createRoute({ getParentRoute: () => rootRoute, path: '/signup/success', staticData: { titleKey: 'title.signup' } }).lazy(
-  () => import('./screens/SignupSuccess').then((m) => m.Route),
-);
-const migration = createRoute({ getParentRoute: () => rootRoute, path: '/migration', staticData: { titleKey: 'title.migration' } }).lazy(
-  () => import('./screens/Migration').then((m) => m.Route),
-);
-// The path is spelled as the specification gives it (spec section 2).
-const passwordMigrationSuccess = createRoute({ getParentRoute: () => rootRoute, path: '/migration/password/sucess', staticData: { titleKey: 'title.migration' } }).lazy(
-  () => import('./screens/PasswordMigrationSuccess').then((m) => m.Route),
-);
-const companySelection = createRoute({ getParentRoute: () => rootRoute, path: '/company', staticData: { titleKey: 'title.company' } }).lazy(
-  () => import('./screens/CompanySelection').then((m) => m.Route),
-);
-const termsAndConditions = createRoute({ getParentRoute: () => rootRoute, path: '/company/$context/terms', staticData: { titleKey: 'title.terms' } }).lazy(
-  () => import('./screens/TermsAndConditions').then((m) => m.Route),
-);
-// /company/:context is an alias of the terms page (spec section 2).
-const termsAlias = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/company/$context',
-  beforeLoad: ({ params, search }) => {
-    throw redirect({ to: '/company/$context/terms', params, search, replace: true });
-  },
-});
 
 export const routeTree = rootRoute.addChildren([
-  index,
-  login,
-  loginWithPassword,
-  loginWithSsoSuccess,
-  mfaLogin,
-  logout,
-  register,
-  registerSuccess,
-  mfaSetup,
-  mfaSetupConfirmation,
-  passwordReset,
-  passwordResetSuccess,
-  passwordUpdate,
-  passwordUpdateSuccess,
-  passwordChange,
-  signup,
-  signupSuccess,
-  migration,
-  passwordMigrationSuccess,
-  companySelection,
-  termsAndConditions,
-  termsAlias,
+  flow.addChildren([...aliases, ...ROUTE_TABLE.filter((row) => !row.guard).map((row) => screenRoute(flow, row)), ...guards]),
+  galleryRoute(rootRoute),
 ]);
 
-export function createAppRouter() {
-  return createRouter({ routeTree, defaultErrorComponent: ErrorScreen, defaultPreload: 'intent' });
-}
+/** Query parameters stay plain strings: a `route` or a token must never be read as JSON. */
+const parseSearch = (search: string) => Object.fromEntries(new URLSearchParams(search));
+const stringifySearch = (search: Record<string, unknown>) =>
+  queryString(Object.fromEntries(Object.entries(search).filter((entry): entry is [string, string] => typeof entry[1] === 'string')));
 
-export const router = createAppRouter();
+export function createAppRouter(options: Partial<Parameters<typeof createRouter>[0]> = {}) {
+  return createRouter({ routeTree, defaultErrorComponent: withRouterFlow(ErrorScreen), defaultPreload: 'intent', parseSearch, stringifySearch, ...options });
+}

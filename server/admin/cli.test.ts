@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { testDatabases } from '../testing/databases';
 import { openApi, type Api } from '../testing/api';
 import { runAdmin } from './cli';
-import { findOrganization, findUserByEmail, isMember } from '../auth/accounts';
+import { findOrganization, organizationDomains } from '../db/organizations';
+import { findUserByEmail } from '../db/users';
+import { isMember } from '../db/memberships';
 import { readOutbox } from '../mail/mailer';
 import { verifyPassword } from '../auth/passwords';
 
@@ -65,6 +67,15 @@ describe.each(testDatabases)('the admin command on $name', (target) => {
       saml_idp_cert: idp.certificate,
     });
     await expect(admin(`set-saml --context acme --entry-point ftp://x --issuer i --certificate-file ${file}`)).rejects.toThrow(/--entry-point/);
+  });
+
+  it('sets the e-mail domains of an organisation, refusing one another organisation has', async () => {
+    await admin('create-organization --context initech --name Initech --domain initech.example');
+    expect(await admin('set-domains --context acme --domain acme.example --domain ACME.test')).toMatch(/acme\.example, ACME\.test/);
+    expect(await organizationDomains(api.db, (await findOrganization(api.db, 'acme'))!.id)).toEqual(['acme.example', 'acme.test']);
+    await expect(admin('set-domains --context acme --domain initech.example')).rejects.toThrow(/Another organisation has initech\.example/);
+    await expect(admin('set-domains --context acme --domain not_a_domain')).rejects.toThrow(/Not a domain name/);
+    await expect(admin('create-organization --context ACME --name Other')).rejects.toThrow(/"acme" exists/);
   });
 
   it('refuses bad input with a message that says what is wrong', async () => {

@@ -4,20 +4,23 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Services } from '../services';
-import { LANGUAGES, isLanguage } from '../../src/i18n/languages';
-import type { OrganizationRow } from '../auth/accounts';
-import { AdminError, addMembership, createOrganization, createUser, setMfaPolicy, setSaml, setSsoMode, setTerms } from './operations';
+import { LANGUAGES, isLanguage } from '../../rules/languages';
+import type { OrganizationRow } from '../db/organizations';
+import { AdminError, addMembership, createOrganization, createUser, setDomains, setMfaPolicy, setSaml, setSsoMode, setTerms } from './operations';
 import { inviteUser } from './invite';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
 Commands:
   create-organization --context C --name N [--logo URL] [--sso-mode M] [--mfa-policy P]
-                      [--default-language L] [--open-registration] [--disabled]
+                      [--default-language L] [--open-registration] [--disabled] [--domain D ...]
   create-user         --email E [--password P] [--language L] [--context C ...]
   invite              --email E --context C [--language L]     (sends the invitation mail)
   set-sso-mode        --context C --mode NOT_SET|LOGIN_SAML|SAML_ONLY
   set-mfa-policy      --context C --policy OPTIONAL|REQUIRED
+  set-domains         --context C [--domain D ...]
+                      (the e-mail domains whose addresses belong to the organisation: the SSO-mode
+                      look-up answers by them; no --domain clears the list)
   set-terms           --context C --version N [--content-<language> "link||link" ...]
   set-saml            --context C --entry-point URL --issuer ID --certificate-file FILE.pem
                       (the organisation's identity provider; set it before an SSO mode that uses SAML)
@@ -64,6 +67,7 @@ const OPTIONS = {
   'entry-point': { type: 'string' },
   issuer: { type: 'string' },
   'certificate-file': { type: 'string' },
+  domain: { type: 'string', multiple: true },
   ...Object.fromEntries(LANGUAGES.map((code) => [`content-${code}`, { type: 'string' }])),
 } satisfies ParseArgsConfig['options'];
 
@@ -94,6 +98,7 @@ export async function runAdmin(argv: string[], services: Services): Promise<stri
         defaultLanguage: language(values['default-language']) ?? 'en',
         openRegistration: values['open-registration'] === true,
         enabled: values.disabled !== true,
+        domains: (values.domain as string[] | undefined) ?? [],
       });
       return `Created organisation ${organization.context} (${organization.name}).`;
     }
@@ -117,6 +122,11 @@ export async function runAdmin(argv: string[], services: Services): Promise<stri
     case 'set-mfa-policy':
       await setMfaPolicy(db, required(one, 'context'), oneOf(required(one, 'policy'), MFA_POLICIES, 'policy'));
       return `MFA policy of ${contexts[0]} is ${String(values.policy)}.`;
+    case 'set-domains': {
+      const domains = (values.domain as string[] | undefined) ?? [];
+      await setDomains(db, required(one, 'context'), domains);
+      return domains.length ? `Addresses at ${domains.join(', ')} belong to ${contexts[0]}.` : `${contexts[0]} claims no e-mail domain.`;
+    }
     case 'set-terms': {
       const version = Number(required(one, 'version'));
       if (!Number.isInteger(version) || version < 0) throw new AdminError('--version must be a whole number, 0 or more.');

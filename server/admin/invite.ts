@@ -1,5 +1,6 @@
 import type { Services } from '../services';
-import { findOrganization, findUserByEmail } from '../auth/accounts';
+import { findOrganization } from '../db/organizations';
+import { findUserByEmail } from '../db/users';
 import { signupLink } from '../auth/links';
 import { invitationMail } from '../mail/templates';
 import { AdminError, addMembership, createUser } from './operations';

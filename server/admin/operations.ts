@@ -2,52 +2,48 @@
  * What operators do to the data (`npm run admin`), also used by the demo data and the tests:
  * create organisations and users, invite, set SSO mode, MFA policy and terms.
  */
-import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db/database';
-import type { OrganizationRow, UserRow } from '../auth/accounts';
-import { findOrganization, findUserByEmail } from '../auth/accounts';
+import type { Database, Queryable } from '../db/database';
+import {
+  domainsClaimedElsewhere,
+  findOrganization,
+  findOrganizationIgnoringCase,
+  insertOrganization,
+  replaceOrganizationDomains,
+  updateMfaPolicy,
+  updateSaml,
+  updateSsoMode,
+  updateTerms,
+  type NewOrganization,
+  type OrganizationRow,
+  type SamlSettings,
+} from '../db/organizations';
+import { findUserByEmail, insertUser, type UserRow } from '../db/users';
+import { upsertMembership } from '../db/memberships';
 import { hashPassword } from '../auth/passwords';
-
-export interface NewOrganization {
-  context: string;
-  name: string;
-  logo?: string;
-  enabled?: boolean;
-  ssoMode?: OrganizationRow['sso_mode'];
-  mfaPolicy?: OrganizationRow['mfa_policy'];
-  termsVersion?: number;
-  termsContent?: Record<string, string>;
-  defaultLanguage?: string;
-  openRegistration?: boolean;
-  saml?: { entryPoint: string; issuer: string; certificate: string };
-}
 
 export class AdminError extends Error {}
 
-export async function createOrganization(db: Queryable, organization: NewOrganization): Promise<OrganizationRow> {
-  if (await findOrganization(db, organization.context)) throw new AdminError(`An organisation with context "${organization.context}" exists.`);
-  const rows = await db.query<OrganizationRow>(
-    `INSERT INTO organizations (id, context, name, logo, enabled, sso_mode, mfa_policy, terms_version, terms_content,
-       default_language, open_registration, saml_entry_point, saml_idp_issuer, saml_idp_cert)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
-    [
-      randomUUID(),
-      organization.context,
-      organization.name,
-      organization.logo ?? '',
-      organization.enabled ?? true,
-      organization.ssoMode ?? 'NOT_SET',
-      organization.mfaPolicy ?? 'OPTIONAL',
-      organization.termsVersion ?? 0,
-      JSON.stringify(organization.termsContent ?? {}),
-      organization.defaultLanguage ?? 'en',
-      organization.openRegistration ?? false,
-      organization.saml?.entryPoint ?? null,
-      organization.saml?.issuer ?? null,
-      organization.saml?.certificate ?? null,
-    ],
-  );
-  return rows[0]!;
+export async function createOrganization(db: Database, organization: NewOrganization & { domains?: string[] }): Promise<OrganizationRow> {
+  // Contexts match case-insensitively (spec 4.7), so two may not differ by case only.
+  const existing = await findOrganizationIgnoringCase(db, organization.context);
+  if (existing) throw new AdminError(`An organisation with context "${existing.context}" exists.`);
+  const { domains, ...row } = organization;
+  const created = await insertOrganization(db, row);
+  if (domains) await setDomains(db, created.context, domains);
+  return created;
+}
+
+/** A domain name: dot-separated labels of letters, digits and inner hyphens, at most 253 characters. */
+const DOMAIN_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/i;
+
+/** The e-mail domains whose addresses belong to the organisation (the SSO-mode look-up answers by them). */
+export async function setDomains(db: Database, context: string, domains: string[]): Promise<void> {
+  const organization = await existingOrganization(db, context);
+  const invalid = domains.filter((domain) => !DOMAIN_NAME.test(domain));
+  if (invalid.length > 0) throw new AdminError(`Not a domain name: ${invalid.join(', ')}.`);
+  const claimed = await domainsClaimedElsewhere(db, organization.id, domains);
+  if (claimed.length > 0) throw new AdminError(`Another organisation has ${claimed.join(', ')}.`);
+  await db.transaction((tx) => replaceOrganizationDomains(tx, organization.id, [...new Set(domains.map((domain) => domain.toLowerCase()))]));
 }
 
 export interface NewUser {
@@ -61,39 +57,39 @@ export interface NewUser {
 
 export async function createUser(db: Queryable, user: NewUser): Promise<UserRow> {
   if (await findUserByEmail(db, user.email)) throw new AdminError(`A user with e-mail "${user.email}" exists.`);
-  const [row] = await db.query<UserRow>(
-    'INSERT INTO users (id, email, password_hash, language, totp_secret) VALUES ($1, $2, $3, $4, $5) RETURNING *',
-    [randomUUID(), user.email, user.password ? await hashPassword(user.password) : null, user.language ?? 'en', user.totpSecret ?? null],
-  );
-  for (const context of user.contexts ?? []) await addMembership(db, row!.id, context);
-  return row!;
+  const row = await insertUser(db, {
+    email: user.email,
+    passwordHash: user.password ? await hashPassword(user.password) : null,
+    ...(user.language ? { language: user.language } : {}),
+    totpSecret: user.totpSecret ?? null,
+  });
+  for (const context of user.contexts ?? []) await addMembership(db, row.id, context);
+  return row;
+}
+
+async function existingOrganization(db: Queryable, context: string): Promise<OrganizationRow> {
+  const organization = await findOrganization(db, context);
+  if (!organization) throw new AdminError(`No organisation has context "${context}".`);
+  return organization;
 }
 
 export async function addMembership(db: Queryable, userId: string, context: string, enabled = true): Promise<void> {
-  const organization = await findOrganization(db, context);
-  if (!organization) throw new AdminError(`No organisation has context "${context}".`);
-  await db.query(
-    `INSERT INTO memberships (user_id, organization_id, enabled) VALUES ($1, $2, $3)
-     ON CONFLICT (user_id, organization_id) DO UPDATE SET enabled = EXCLUDED.enabled`,
-    [userId, organization.id, enabled],
-  );
+  await upsertMembership(db, userId, (await existingOrganization(db, context)).id, enabled);
 }
 
-async function updateOrganization(db: Queryable, context: string, sql: string, values: unknown[]): Promise<void> {
-  const rows = await db.query(`UPDATE organizations SET ${sql} WHERE context = $1 RETURNING id`, [context, ...values]);
-  if (rows.length === 0) throw new AdminError(`No organisation has context "${context}".`);
+function updated(context: string) {
+  return (found: boolean) => {
+    if (!found) throw new AdminError(`No organisation has context "${context}".`);
+  };
 }
 
 export const setSsoMode = (db: Queryable, context: string, mode: OrganizationRow['sso_mode']) =>
-  updateOrganization(db, context, 'sso_mode = $2', [mode]);
+  updateSsoMode(db, context, mode).then(updated(context));
 
 export const setMfaPolicy = (db: Queryable, context: string, policy: OrganizationRow['mfa_policy']) =>
-  updateOrganization(db, context, 'mfa_policy = $2', [policy]);
+  updateMfaPolicy(db, context, policy).then(updated(context));
 
 export const setTerms = (db: Queryable, context: string, version: number, content?: Record<string, string>) =>
-  content
-    ? updateOrganization(db, context, 'terms_version = $2, terms_content = $3', [version, JSON.stringify(content)])
-    : updateOrganization(db, context, 'terms_version = $2', [version]);
+  updateTerms(db, context, version, content).then(updated(context));
 
-export const setSaml = (db: Queryable, context: string, saml: { entryPoint: string; issuer: string; certificate: string }) =>
-  updateOrganization(db, context, 'saml_entry_point = $2, saml_idp_issuer = $3, saml_idp_cert = $4', [saml.entryPoint, saml.issuer, saml.certificate]);
+export const setSaml = (db: Queryable, context: string, saml: SamlSettings) => updateSaml(db, context, saml).then(updated(context));

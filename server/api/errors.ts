@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
+import { AuthError, TooManyRequests, type AuthFailure } from '../auth/errors';
 
 /** Machine codes of the contract's Error shape (openapi/auth.yaml, components.schemas.Error). */
 export type ErrorCode =
@@ -16,7 +17,9 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'weak_password'
   | 'unsupported_media_type'
-  | 'saml_rejected';
+  | 'saml_rejected'
+  | 'mfa_setup_required'
+  | 'current_code_required';
 
 /** An answer the API gives on purpose, in the one JSON error shape. */
 export class HttpError extends Error {
@@ -44,8 +47,25 @@ const FRAMEWORK_CODES: Record<number, ErrorCode> = {
   429: 'rate_limited',
 };
 
+/** The HTTP answer to each refusal of the domain (server/auth/errors.ts). */
+const DOMAIN_STATUSES: Record<AuthFailure, number> = {
+  invalid_token: 401,
+  token_expired: 401,
+  forbidden: 403,
+  mfa_setup_required: 403,
+};
+
+/** The domain's refusal as the API answers it. */
+function httpErrorOf(error: AuthError | TooManyRequests): HttpError {
+  if (error instanceof TooManyRequests) {
+    return new HttpError(429, 'rate_limited', error.message, { 'retry-after': String(error.retryAfterSeconds) });
+  }
+  return new HttpError(DOMAIN_STATUSES[error.failure], error.failure, error.message);
+}
+
 /** Every error leaves in the contract's shape; bad input is a 4xx, only a real fault is a 500. */
-export function apiErrorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
+export function apiErrorHandler(error: FastifyError | HttpError | AuthError | TooManyRequests, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AuthError || error instanceof TooManyRequests) return apiErrorHandler(httpErrorOf(error), request, reply);
   if (error instanceof HttpError) {
     return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.statusCode, error.code, error.message));
   }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabases } from '../testing/databases';
 import { freshAddress, login, openApi, type Api } from '../testing/api';
 import { createOrganization, createUser } from '../admin/operations';
@@ -85,12 +85,33 @@ describe.each(testDatabases)('signing in on $name', (target) => {
     expect(median(unknown) / median(known)).toBeLessThan(2);
   });
 
+  it('reads the same for a known and an unknown e-mail, statement for statement, when the password is wrong', async () => {
+    const known = await user();
+    const statementsOf = async (email: string) => {
+      const query = vi.spyOn(api.db, 'query');
+      try {
+        expect((await login(api.app, { email, password: 'Wrong-Horse-9' })).statusCode).toBe(400);
+        return query.mock.calls.map(([sql]) => sql);
+      } finally {
+        query.mockRestore();
+      }
+    };
+    expect(await statementsOf(known)).toEqual(await statementsOf('nobody-known@example.com'));
+  });
+
   it('asks a user with TOTP for a code with 401 and www-authenticate MFA', async () => {
     const email = await user({ totp: true });
     const response = await login(api.app, { email, password: PASSWORD });
     expect(response.statusCode).toBe(401);
     expect(response.headers['www-authenticate']).toBe('MFA');
     expect(response.json()).toMatchObject({ code: 'mfa_required' });
+  });
+
+  it('takes an empty challenge for no code yet', async () => {
+    expect((await login(api.app, { email: await user(), password: PASSWORD, challenge: '' })).statusCode).toBe(200);
+    const withTotp = await login(api.app, { email: await user({ totp: true }), password: PASSWORD, challenge: '' });
+    expect(withTotp.statusCode).toBe(401);
+    expect(withTotp.headers['www-authenticate']).toBe('MFA');
   });
 
   it('checks the password before the code', async () => {
@@ -144,6 +165,15 @@ describe.each(testDatabases)('signing in on $name', (target) => {
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 400)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  });
+
+  it('counts an attempt that waited for a concurrent one, however their transactions began', async () => {
+    const email = await user();
+    await login(api.app, { email, password: 'Wrong-Horse-9' });
+    // A concurrent attempt committed its failure with a time later than this attempt's start.
+    await api.db.query(`UPDATE rate_counters SET window_end = now() + interval '2 seconds' WHERE key = $1`, [accountKey(email)]);
+    expect((await login(api.app, { email, password: 'Wrong-Horse-9' })).statusCode).toBe(400);
+    expect((await login(api.app, { email, password: PASSWORD })).statusCode).toBe(200);
   });
 
   it('throttles an unknown e-mail exactly like a known one, so a 429 reveals no account', async () => {

@@ -34,12 +34,20 @@ describe('the server logs', () => {
     await call(api.app, { method: 'POST', url: '/set-password', token: resetToken, payload: { password: 'Newer-Horse-9', challenge: '' } });
     secrets.push('Newer-Horse-9');
     await call(api.app, { method: 'GET', url: '/frontdoor/logout', token: session });
+    await call(api.app, { method: 'GET', url: '/organization/ada@example.com/ssoMode' });
+    await call(api.app, { method: 'GET', url: '/organization/grace%40example.com/ssoMode' });
   });
   afterAll(() => api.close());
 
   it('are structured JSON lines', () => {
     expect(api.logs.length).toBeGreaterThan(10);
     for (const line of api.logs) expect(() => JSON.parse(line)).not.toThrow();
+  });
+
+  it('never contain an e-mail address, not even the one in the SSO-mode path', () => {
+    const text = api.logs.join('\n');
+    expect(text).toContain('/api/organization/{email}/ssoMode');
+    for (const email of ['ada@example.com', 'ada%40example.com', 'grace@example.com', 'grace%40example.com']) expect(text).not.toContain(email);
   });
 
   it('never contain a password, a code, a TOTP secret or a token', () => {

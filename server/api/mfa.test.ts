@@ -60,7 +60,7 @@ describe.each(testDatabases)('setting up TOTP on $name', (target) => {
     const { email, token } = await session();
     const secret = secretOf((await setMfa(token)).body);
     const confirm = await setMfa(token, { mfaSecret: secret, challenge: codeAt(secret, currentStep()) });
-    expect(confirm.statusCode).toBe(204);
+    expect(confirm.statusCode).toBe(200);
     const next = await login(api.app, { email, password: PASSWORD });
     expect(next.statusCode).toBe(401);
     expect(next.headers['www-authenticate']).toBe('MFA');

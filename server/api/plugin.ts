@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services';
-import { apiErrorHandler, errorBody } from './errors';
-import { healthRoutes } from './health';
+import { HttpError, apiErrorHandler, errorBody } from './errors';
+import { healthRoutes } from './routes/health';
 import { ssoModeRoutes } from './routes/sso-mode';
 import { loginRoutes } from './routes/login';
 import { logoutRoutes } from './routes/logout';
@@ -11,7 +11,9 @@ import { mfaRoutes } from './routes/mfa';
 import { organizationRoutes } from './routes/organizations';
 import { userRoutes } from './routes/user';
 import { jwksRoutes } from './routes/jwks';
-import { samlRoutes } from '../saml/routes';
+import { clientErrorRoutes } from './routes/client-errors';
+import { samlRoutes } from './routes/saml';
+import { decorateSessionGuards } from './session-guard';
 
 export interface ApiOptions {
   services: Services;
@@ -20,17 +22,23 @@ export interface ApiOptions {
 /** The auth API of openapi/auth.yaml, mounted under the configured base path. */
 export async function apiPlugin(app: FastifyInstance, { services }: ApiOptions) {
   app.setErrorHandler(apiErrorHandler);
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(errorBody(404, 'not_found', `No operation ${request.method} ${request.url.split('?')[0]}.`));
+  decorateSessionGuards(app, services);
+  // The path is not repeated: it may hold an e-mail address.
+  app.setNotFoundHandler((_request, reply) => {
+    reply.code(404).send(errorBody(404, 'not_found', 'No such operation.'));
   });
 
   // The app posts setMfa and acceptTermsAndConditions with a JSON content type and no body
-  // (spec section 7): an empty JSON body is "no body", anything else goes to Fastify's parser.
+  // (spec 7): an empty JSON body is "no body", anything else goes to Fastify's parser. A JSON null
+  // is a body no operation takes; it must not pass for "no body" (contract, setMfa).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') done(null, null);
-    else parseJson(request, body as string, done);
+    if (body === '') return done(null, null);
+    parseJson(request, body as string, (error, value) => {
+      if (!error && value === null) done(new HttpError(400, 'validation_failed', 'A JSON body must be an object.'));
+      else done(error, value);
+    });
   });
 
   // A POST without a body is validated as null: an operation whose body is optional allows it,
@@ -46,7 +54,7 @@ export async function apiPlugin(app: FastifyInstance, { services }: ApiOptions) 
   });
 
   const options = { services };
-  await app.register(healthRoutes, { db: services.db });
+  await app.register(healthRoutes, options);
   await app.register(jwksRoutes, options);
   await app.register(ssoModeRoutes, options);
   await app.register(loginRoutes, options);
@@ -57,4 +65,5 @@ export async function apiPlugin(app: FastifyInstance, { services }: ApiOptions) 
   await app.register(organizationRoutes, options);
   await app.register(userRoutes, options);
   await app.register(samlRoutes, options);
+  await app.register(clientErrorRoutes, options);
 }

@@ -3,7 +3,8 @@ import { testDatabases } from '../testing/databases';
 import { call, login, openApi, type Api } from '../testing/api';
 import { createOrganization, createUser } from '../admin/operations';
 import { readOutbox } from '../mail/mailer';
-import { findUserByEmail, isMember } from '../auth/accounts';
+import { findUserByEmail } from '../db/users';
+import { isMember } from '../db/memberships';
 import { accountKey } from '../auth/login-throttle';
 
 const tokenOf = (link: string) => Buffer.from(new URL(link).searchParams.get('token')!, 'base64').toString('utf8');
@@ -42,6 +43,20 @@ describe.each(testDatabases)('registration and password reset on $name', (target
     expect(mail!.links[0]).toMatch(/^https:\/\/auth\.example\.test\/signup\?token=/);
     await post('/register', { email: 'known@example.com', language: 'en' });
     expect(await mailsTo('known@example.com')).toEqual([]);
+  });
+
+  it('takes any language tag, mailing in English when it is not an interface language', async () => {
+    expect((await post('/register', { email: 'spanish@example.com', language: 'es' })).statusCode).toBe(202);
+    expect((await post('/register', { email: 'swiss@example.com', language: 'de-CH' })).statusCode).toBe(202);
+    expect((await mailsTo('spanish@example.com'))[0]!.subject).toBe('Confirm your e-mail address');
+    expect((await mailsTo('swiss@example.com'))[0]!.subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse');
+    expect(await findUserByEmail(api.db, 'spanish@example.com')).toMatchObject({ language: 'en' });
+    expect((await post('/register', { email: 'x@example.com', language: 'not a tag' })).statusCode).toBe(400);
+  });
+
+  it('takes addresses the spec’s e-mail rule takes, in any script', async () => {
+    expect((await post('/register', { email: 'jöhn@exämple.com', language: 'en' })).statusCode).toBe(202);
+    expect(await mailsTo('jöhn@exämple.com')).toHaveLength(1);
   });
 
   it('puts a registered user in the organisations open for registration only', async () => {
@@ -95,7 +110,7 @@ describe.each(testDatabases)('registration and password reset on $name', (target
     const long = `Aa1${'x'.repeat(125)}`;
     const user = await createUser(api.db, { email: 'long@example.com', password: 'Start-Pass-1', contexts: ['acme'] });
     const session = (await login(api.app, { email: 'long@example.com', password: 'Start-Pass-1' })).json<{ token: string }>().token;
-    const changed = await call(api.app, { method: 'POST', url: '/set-password', token: session, payload: { password: long, challenge: '' } });
+    const changed = await call(api.app, { method: 'POST', url: '/set-password', token: session, payload: { password: long, currentPassword: 'Start-Pass-1', challenge: '' } });
     expect(changed.statusCode).toBe(200);
     expect((await login(api.app, { email: user.email, password: long })).statusCode).toBe(200);
     const huge = await call(api.app, { method: 'POST', url: '/set-password', token: session, payload: { password: `Aa1${'x'.repeat(40_000)}` } });

@@ -66,12 +66,22 @@ describe.each(testDatabases)('sessions on $name', (target) => {
   it('ends every earlier session when the password changes', async () => {
     const earlier = await signIn();
     const current = await signIn();
-    const changed = await call(api.app, { method: 'POST', url: '/set-password', token: current, payload: { password: 'Changed-Horse-9', challenge: '' } });
+    const changed = await call(api.app, {
+      method: 'POST',
+      url: '/set-password',
+      token: current,
+      payload: { password: 'Changed-Horse-9', currentPassword: PASSWORD, challenge: '' },
+    });
     expect(changed.statusCode).toBe(200);
     expect((await organizations(earlier)).statusCode).toBe(401);
     expect((await organizations(current)).statusCode).toBe(401);
     expect((await organizations(changed.json<{ token: string }>().token)).statusCode).toBe(200);
-    await call(api.app, { method: 'POST', url: '/set-password', token: changed.json<{ token: string }>().token, payload: { password: PASSWORD, challenge: '' } });
+    await call(api.app, {
+      method: 'POST',
+      url: '/set-password',
+      token: changed.json<{ token: string }>().token,
+      payload: { password: PASSWORD, currentPassword: 'Changed-Horse-9', challenge: '' },
+    });
   });
 
   it('stops reaching an organisation as soon as the membership is disabled', async () => {

@@ -1,64 +1,79 @@
 /**
- * Throttling of failed passwords and codes (issue 3, "Guessing"), per e-mail and per client address.
- * Per e-mail, known or not (so a 429 reveals no account): the first 5 consecutive failures are free;
- * after that each attempt waits 2^(failures-5) seconds (at most 15 minutes) after the last one; at
- * 100 consecutive failures only a password reset opens sign-in again. Per address: 30 failures in
- * 15 minutes. An attempt is claimed before the password is checked, so parallel requests cannot
- * outrun the count; a success gives the claim back.
+ * Throttling of failed passwords and codes, per e-mail and per client address (README, "Throttling").
+ *
+ * Per e-mail, known or not (so a 429 reveals no account), failures are counted apart for each
+ * address the e-mail signed in from in the last 90 days, and together for every other address: so
+ * strangers' failures cannot delay or lock out the owner at an address they know (a reputation of
+ * addresses, as Keycloak and authentik keep one of devices). On each count the first 5 consecutive
+ * failures are free; after that each attempt waits 2^(failures-5) seconds (at most 15 minutes) after
+ * the last one; at 100 consecutive failures only a password reset opens it again. Per address: 30
+ * failures in 15 minutes.
+ *
+ * An attempt is claimed as a failure before the password is checked, so parallel requests cannot
+ * outrun the count. A right password that still needs its code is not a failure: the claim is given
+ * back; a success forgives the count and remembers the address.
  */
-import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database';
-import { LIMITS, clientKey, hit, tooManyRequests } from './rate-limit';
+import { claimFailure, deleteCounters, failuresOf, uncountHit } from '../db/rate-counters';
+import { countAddressAttempt, settleSuccessfulAttempt } from '../db/login-attempts';
+import { LIMITS, clientKey, limitKey } from './rate-limit';
+import { TooManyRequests } from './errors';
 
 export const FREE_FAILURES = 5;
 export const MAX_DELAY_SECONDS = 15 * 60;
 export const LOCK_AFTER_FAILURES = 100;
+/** How long an address the e-mail signed in from stays known. */
+export const KNOWN_ADDRESS_DAYS = 90;
 
-export const accountKey = (email: string) => `login-account:${email.toLowerCase()}`;
-const addressKey = (request: FastifyRequest) => `${LIMITS.loginFailuresPerAddress.name}:${clientKey(request)}`;
+const ACCOUNT_PREFIX = 'login-account:';
+/** Failures of an e-mail from addresses it never signed in from. */
+export const accountKey = (email: string) => `${ACCOUNT_PREFIX}${email.toLowerCase()}`;
+/** Failures of an e-mail from one address it signed in from (e-mails hold no spaces, spec 5). */
+export const knownAddressKey = (email: string, address: string) => `${accountKey(email)} ${address}`;
+
+const DELAYS = { lockAfter: LOCK_AFTER_FAILURES, free: FREE_FAILURES, maxDelaySeconds: MAX_DELAY_SECONDS };
 
 export function accountDelaySeconds(failures: number): number {
   return failures < FREE_FAILURES ? 0 : Math.min(2 ** (failures - FREE_FAILURES), MAX_DELAY_SECONDS);
 }
 
-/** Counts the attempt as a failure until it succeeds; refuses it when the e-mail or address must wait. */
-export async function claimLoginAttempt(db: Queryable, request: FastifyRequest, email: string): Promise<void> {
-  const address = await hit(db, LIMITS.loginFailuresPerAddress, clientKey(request));
-  if (!address.allowed) throw tooManyRequests(address.retryAfter);
+export interface LoginAttempt {
+  /** The password was right and a code is still to come: the attempt is not counted. */
+  notAFailure(): Promise<void>;
+  /** The sign-in succeeded: its count is forgiven and the address remembered for the e-mail. */
+  succeeded(): Promise<void>;
+}
 
-  // count = consecutive failures, window_end = time of the last one.
-  const claimed = await db.query(
-    `INSERT INTO rate_counters AS c (key, count, window_end) VALUES ($1, 1, now())
-     ON CONFLICT (key) DO UPDATE SET count = c.count + 1, window_end = now()
-     WHERE c.count < $2
-       AND c.window_end + make_interval(secs => CASE WHEN c.count < $3 THEN 0 ELSE least(power(2, c.count - $3), $4) END) <= now()
-     RETURNING count`,
-    [accountKey(email), LOCK_AFTER_FAILURES, FREE_FAILURES, MAX_DELAY_SECONDS],
-  );
-  if (claimed.length > 0) return;
+/** Counts the attempt as a failure until it is given back; refuses it when the e-mail or address must wait. */
+export async function claimLoginAttempt(db: Queryable, clientAddress: string, email: string): Promise<LoginAttempt> {
+  const address = clientKey(clientAddress);
+  const { max, windowSeconds } = LIMITS.loginFailuresPerAddress;
+  const addressCount = limitKey(LIMITS.loginFailuresPerAddress, address);
+  const perAddress = await countAddressAttempt(db, { counterKey: addressCount, windowSeconds, email, address, knownDays: KNOWN_ADDRESS_DAYS });
+  if (perAddress.count > max) throw new TooManyRequests(Math.max(1, Math.ceil(perAddress.remaining)));
 
-  await releaseAddress(db, request);
-  const [row] = await db.query<{ count: number; since: number }>(
-    'SELECT count, extract(epoch FROM (now() - window_end))::float8 AS since FROM rate_counters WHERE key = $1',
-    [accountKey(email)],
-  );
-  if (!row || row.count >= LOCK_AFTER_FAILURES) {
-    throw tooManyRequests(MAX_DELAY_SECONDS, 'Too many failed sign-ins. Reset your password to sign in again.');
+  const key = perAddress.known ? knownAddressKey(email, address) : accountKey(email);
+  if (!(await claimFailure(db, key, DELAYS))) {
+    await uncountHit(db, addressCount);
+    const failures = await failuresOf(db, key);
+    if (!failures || failures.count >= LOCK_AFTER_FAILURES) {
+      throw new TooManyRequests(MAX_DELAY_SECONDS, 'Too many failed sign-ins. Reset your password to sign in again.');
+    }
+    throw new TooManyRequests(Math.max(1, Math.ceil(accountDelaySeconds(failures.count) - failures.since)));
   }
-  throw tooManyRequests(Math.max(1, Math.ceil(accountDelaySeconds(row.count) - row.since)));
+
+  return {
+    async notAFailure() {
+      await uncountHit(db, key);
+      await uncountHit(db, addressCount);
+    },
+    async succeeded() {
+      await settleSuccessfulAttempt(db, { failureKey: key, counterKey: addressCount, email, address });
+    },
+  };
 }
 
-async function releaseAddress(db: Queryable, request: FastifyRequest): Promise<void> {
-  await db.query('UPDATE rate_counters SET count = greatest(count - 1, 0) WHERE key = $1', [addressKey(request)]);
-}
-
-/** A successful sign-in: the failures of the e-mail are forgiven and the address's claim returned. */
-export async function loginSucceeded(db: Queryable, request: FastifyRequest, email: string): Promise<void> {
-  await clearLoginFailures(db, email);
-  await releaseAddress(db, request);
-}
-
-/** A new password (reset, invitation, change) also ends the lock of its e-mail. */
-export async function clearLoginFailures(db: Queryable, email: string): Promise<void> {
-  await db.query('DELETE FROM rate_counters WHERE key = $1', [accountKey(email)]);
+/** A new password (reset, invitation, change) ends every failure count and lock of its e-mail. */
+export function clearLoginFailures(db: Queryable, email: string): Promise<void> {
+  return deleteCounters(db, accountKey(email), `${accountKey(email)} `);
 }

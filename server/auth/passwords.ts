@@ -1,19 +1,26 @@
 /**
  * Password hashing with argon2id at the OWASP baseline (m=19456 KiB, t=2, p=1) and the password
- * rules of spec section 5, enforced on the server too.
+ * rules of spec 5, enforced on the server too.
  */
+import { availableParallelism } from 'node:os';
 import { hash, verify, type Options } from '@node-rs/argon2';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, brokenPasswordRules, type PasswordRule } from '../../rules/password';
+import { concurrencyLimit } from './concurrency-limit';
 
 // 2 is Argon2id in @node-rs/argon2's const enum, which isolated modules cannot import.
 export const ARGON2_OPTIONS: Options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
-export const PASSWORD_MIN_LENGTH = 9;
-/** Long passphrases are welcome; the limit only keeps hashing cost bounded. */
-export const PASSWORD_MAX_LENGTH = 1024;
+/**
+ * No more hashes at once than the cores this process may use: a memory-hard hash beyond them only
+ * takes turns on a core and evicts the others' 19 MiB from its caches, so all of them slow down.
+ */
+const hashing = concurrencyLimit(availableParallelism());
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return hashing(() => hash(password, ARGON2_OPTIONS));
 }
+
+const verified = (stored: string, password: string) => hashing(() => verify(stored, password)).catch(() => false);
 
 let dummyHash: Promise<string> | undefined;
 
@@ -24,19 +31,20 @@ let dummyHash: Promise<string> | undefined;
 export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
   if (!stored) {
     dummyHash ??= hashPassword('dummy password for unknown accounts');
-    await verify(await dummyHash, password).catch(() => false);
+    await verified(await dummyHash, password);
     return false;
   }
-  return verify(stored, password).catch(() => false);
+  return verified(stored, password);
 }
 
-/** What a new password lacks (spec section 5): at least 9 characters, a lowercase, an uppercase, a digit. */
+const RULE_TEXT: Record<PasswordRule, string> = {
+  length: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
+  lowercase: 'a lowercase letter',
+  uppercase: 'an uppercase letter',
+  digit: 'a digit',
+};
+
+/** What a new password lacks (spec 5), in words for the error message. */
 export function passwordProblems(password: string): string[] {
-  const problems: string[] = [];
-  if ([...password].length < PASSWORD_MIN_LENGTH) problems.push(`at least ${PASSWORD_MIN_LENGTH} characters`);
-  if (password.length > PASSWORD_MAX_LENGTH) problems.push(`at most ${PASSWORD_MAX_LENGTH} characters`);
-  if (!/[a-z]/.test(password)) problems.push('a lowercase letter');
-  if (!/[A-Z]/.test(password)) problems.push('an uppercase letter');
-  if (!/[0-9]/.test(password)) problems.push('a digit');
-  return problems;
+  return brokenPasswordRules(password).map((rule) => RULE_TEXT[rule]);
 }

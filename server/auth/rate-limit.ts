@@ -3,9 +3,9 @@
  * The limits are listed in README.md ("Throttling").
  */
 import { isIPv6 } from 'node:net';
-import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database';
-import { HttpError } from '../api/errors';
+import { countHit } from '../db/rate-counters';
+import { TooManyRequests } from './errors';
 
 export interface Limit {
   /** What is counted, e.g. 'register'. */
@@ -26,11 +26,13 @@ export const LIMITS = {
   setPassword: { name: 'set-password', max: 30, windowSeconds: 15 * 60 },
   /** SAML login URLs (each stores a request) and assertion consumer posts. */
   saml: { name: 'saml', max: 60, windowSeconds: 60 },
+  /** The app's error reports. */
+  clientErrors: { name: 'client-errors', max: 30, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
 
 /** IPv6 addresses count by /64, the block one subscriber usually holds; IPv4 by address. */
-export function clientKey(request: Pick<FastifyRequest, 'ip'>): string {
-  const ip = request.ip.replace(/%.*$/, '').toLowerCase();
+export function clientKey(address: string): string {
+  const ip = address.replace(/%.*$/, '').toLowerCase();
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(ip);
   if (mapped) return mapped[1]!;
   if (!isIPv6(ip)) return ip;
@@ -44,30 +46,21 @@ export function clientKey(request: Pick<FastifyRequest, 'ip'>): string {
     .join(':')}::/64`;
 }
 
+export const limitKey = (limit: Limit, subject: string) => `${limit.name}:${subject}`;
+
 /** Counts one hit; answers whether it is within the limit and when the window ends. */
 export async function hit(db: Queryable, limit: Limit, subject: string): Promise<{ allowed: boolean; retryAfter: number }> {
-  const [row] = await db.query<{ count: number; remaining: number }>(
-    `INSERT INTO rate_counters AS c (key, count, window_end) VALUES ($1, 1, now() + make_interval(secs => $2))
-     ON CONFLICT (key) DO UPDATE SET
-       count = CASE WHEN c.window_end <= now() THEN 1 ELSE c.count + 1 END,
-       window_end = CASE WHEN c.window_end <= now() THEN now() + make_interval(secs => $2) ELSE c.window_end END
-     RETURNING count, extract(epoch FROM (window_end - now()))::float8 AS remaining`,
-    [`${limit.name}:${subject}`, limit.windowSeconds],
-  );
-  return { allowed: row!.count <= limit.max, retryAfter: Math.max(1, Math.ceil(row!.remaining)) };
-}
-
-export function tooManyRequests(retryAfter: number, message = 'Too many attempts. Try again later.'): HttpError {
-  return new HttpError(429, 'rate_limited', message, { 'retry-after': String(retryAfter) });
+  const { count, remaining } = await countHit(db, limitKey(limit, subject), limit.windowSeconds);
+  return { allowed: count <= limit.max, retryAfter: Math.max(1, Math.ceil(remaining)) };
 }
 
 /** Counts a request against a limit for its subject and refuses it past the limit. */
 export async function enforce(db: Queryable, limit: Limit, subject: string): Promise<void> {
   const result = await hit(db, limit, subject);
-  if (!result.allowed) throw tooManyRequests(result.retryAfter);
+  if (!result.allowed) throw new TooManyRequests(result.retryAfter);
 }
 
 /** Counts a request against a per-address limit and refuses it past the limit. */
-export function limitByAddress(db: Queryable, limit: Limit, request: FastifyRequest): Promise<void> {
-  return enforce(db, limit, clientKey(request));
+export function limitByAddress(db: Queryable, limit: Limit, clientAddress: string): Promise<void> {
+  return enforce(db, limit, clientKey(clientAddress));
 }

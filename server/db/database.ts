@@ -33,3 +33,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const { openPglite } = await import('./pglite');
   return openPglite(options.dataDir);
 }
+
+/** Answers when the database does (health checks). */
+export async function ping(db: Queryable): Promise<void> {
+  await db.query('SELECT 1');
+}

@@ -15,7 +15,7 @@ export const migrations: readonly Migration[] = [
   {
     id: 1,
     name: 'accounts and organisations',
-    // Spec section 3 and 6; the reserved contexts are rows like any other (serviceProvider, meta).
+    // Spec 3 and 6; the reserved contexts are rows like any other (serviceProvider, meta).
     sql: `
       CREATE TABLE organizations (
         id uuid PRIMARY KEY,
@@ -120,6 +120,47 @@ export const migrations: readonly Migration[] = [
         expires_at timestamptz NOT NULL
       );
       CREATE INDEX saml_requests_expires_at ON saml_requests (expires_at);
+    `,
+  },
+  {
+    id: 3,
+    name: 'databases made by the first text of migration 2',
+    // Migration 2 was changed after it had first landed: a database that applied its first text
+    // has failed_logins and last_failed_login_at instead of session_generation, and lacks two
+    // indexes. This gives such a database the shape migration 2 has now; elsewhere it changes nothing.
+    sql: `
+      ALTER TABLE users DROP COLUMN IF EXISTS failed_logins;
+      ALTER TABLE users DROP COLUMN IF EXISTS last_failed_login_at;
+      ALTER TABLE users ADD COLUMN IF NOT EXISTS session_generation integer NOT NULL DEFAULT 0;
+      CREATE INDEX IF NOT EXISTS rate_counters_window_end ON rate_counters (window_end);
+      CREATE INDEX IF NOT EXISTS saml_requests_expires_at ON saml_requests (expires_at);
+    `,
+  },
+  {
+    id: 4,
+    name: 'addresses each account signed in from',
+    // Keyed by the e-mail, not the user, so a sign-in reads the same for known and unknown e-mails.
+    sql: `
+      CREATE TABLE login_addresses (
+        email_key text NOT NULL,
+        address text NOT NULL,
+        last_success timestamptz NOT NULL,
+        PRIMARY KEY (email_key, address)
+      );
+      CREATE INDEX login_addresses_last_success ON login_addresses (last_success);
+    `,
+  },
+  {
+    id: 5,
+    name: 'e-mail domains of organisations',
+    // The organisation an address would belong to, by its domain (lower case): the SSO-mode
+    // look-up answers by it, whether or not the address has an account.
+    sql: `
+      CREATE TABLE organization_domains (
+        domain text PRIMARY KEY,
+        organization_id uuid NOT NULL REFERENCES organizations (id) ON DELETE CASCADE
+      );
+      CREATE INDEX organization_domains_organization ON organization_domains (organization_id);
     `,
   },
 ];

@@ -5,7 +5,7 @@ import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/databases';
 import { createDevIdentityProvider, type DevIdentityProvider } from './identity-provider';
-import { insertOrganization, openSamlTestBed, PUBLIC_URL, readForm, startLogin, type SamlTestBed } from '../saml/saml-test-kit';
+import { insertOrganization, openSamlTestBed, PUBLIC_URL, readForm, startLogin, type SamlTestBed } from '../testing/saml';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 

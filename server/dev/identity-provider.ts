@@ -12,6 +12,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'selfsigned';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../rules/email';
 import type { Services } from '../services';
 import { acceptFormBodies, requireFormBody } from '../saml/form-body';
 import { buildSamlResponseXml, signAssertion, type ResponseFields, type SigningKeyPair } from './identity-provider-response';
@@ -99,7 +100,7 @@ export async function devIdentityProviderRoutes(app: FastifyInstance, options: {
         querystring: {
           type: 'object',
           required: ['SAMLRequest'],
-          properties: { ...samlRequestFields, login_hint: { type: 'string', maxLength: 254 } },
+          properties: { ...samlRequestFields, login_hint: { type: 'string', maxLength: EMAIL_MAX_LENGTH } },
         },
       },
     },
@@ -120,7 +121,7 @@ export async function devIdentityProviderRoutes(app: FastifyInstance, options: {
         body: {
           type: 'object',
           required: ['SAMLRequest', 'email'],
-          properties: { ...samlRequestFields, email: { type: 'string', format: 'email', maxLength: 254 } },
+          properties: { ...samlRequestFields, email: { type: 'string', pattern: EMAIL_PATTERN.source, maxLength: EMAIL_MAX_LENGTH } },
         },
       },
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../src/i18n/languages';
+import { LANGUAGES } from '../../rules/languages';
 import { escapeHtml, invitationMail, registrationMail, resetMail } from './templates';
 
 const SIGNUP_LINK = 'https://auth.example.com/signup?token=abc&app=portal';

@@ -14,7 +14,7 @@ import {
   responseFields,
   startLogin,
   type SamlTestBed,
-} from './saml-test-kit';
+} from '../testing/saml';
 
 let idp: DevIdentityProvider;
 let stranger: SigningKeyPair;
@@ -86,6 +86,7 @@ describe.each(testDatabases)('the SAML assertion consumer on $name', (target) =>
     const claims = await bed.services.tokens.verifySession(location.searchParams.get('lcq')!);
     expect(claims.email).toBe('ada@example.com');
     expect(claims.contexts).toEqual(['acme']);
+    expect(claims.amr).toEqual(['saml']);
   });
 
   it('gives a member of several organisations a session for the organisation whose identity provider signed in only', async () => {

@@ -5,9 +5,11 @@
  * Issuer, the bearer confirmation's Recipient and InResponseTo inside the signed assertion, RelayState,
  * single use of the request and of the assertion, and membership of the NameID's user.
  */
+import { isEmail } from '../../rules/email';
 import type { Profile } from '@node-saml/node-saml';
 import type { Services } from '../services';
-import { findUserByEmail, isMember, type UserRow } from '../auth/accounts';
+import { findUserByEmail, type UserRow } from '../db/users';
+import { isMember } from '../db/memberships';
 import { acsUrl, CLOCK_SKEW_MS, createServiceProvider, REQUEST_TTL_MS, type SamlOrganization } from './service-provider';
 import { createRequestStore } from './request-store';
 import { readSignedAssertion } from './signed-assertion';
@@ -27,8 +29,6 @@ export interface AcceptedSamlLogin {
   returnTo: string;
 }
 
-/** The e-mail rule of spec section 5, with the contract's length limit. */
-const EMAIL = /^\S+@\S+\.\S+$/;
 
 /**
  * node-saml's reason, cut to its first line and stripped of the values it quotes from the response
@@ -89,7 +89,7 @@ export async function acceptSamlResponse(
   }
 
   const email = profile.nameID;
-  if (typeof email !== 'string' || email.length > 254 || !EMAIL.test(email)) throw new SamlRejection('the NameID is not an e-mail address');
+  if (typeof email !== 'string' || !isEmail(email)) throw new SamlRejection('the NameID is not an e-mail address');
   const user = await findUserByEmail(services.db, email);
   if (!user || !(await isMember(services.db, user.id, organization.context))) {
     throw new SamlRejection('the NameID is not an enabled member of the organisation');

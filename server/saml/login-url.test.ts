@@ -2,7 +2,7 @@ import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/databases';
 import { createDevIdentityProvider, type DevIdentityProvider } from '../dev/identity-provider';
-import { insertOrganization, openSamlTestBed, PUBLIC_URL, requestLoginUrl, type SamlTestBed } from './saml-test-kit';
+import { insertOrganization, openSamlTestBed, PUBLIC_URL, requestLoginUrl, type SamlTestBed } from '../testing/saml';
 
 let idp: DevIdentityProvider;
 beforeAll(async () => {
@@ -20,6 +20,7 @@ describe.each(testDatabases)('the SAML login URL on $name', (target) => {
     await insertOrganization(bed.db, idp, { context: 'closed', enabled: false });
     await insertOrganization(bed.db, idp, { context: 'nocert', certificate: null });
     await insertOrganization(bed.db, idp, { context: 'noentry', entryPoint: null });
+    await bed.db.query(`INSERT INTO organization_domains (domain, organization_id) SELECT 'acme.example', id FROM organizations WHERE context = 'acme'`);
   });
   afterAll(async () => {
     await bed.close();
@@ -37,6 +38,19 @@ describe.each(testDatabases)('the SAML login URL on $name', (target) => {
     expect(request).toContain(`ID="${relayState}"`);
     expect(request).toContain(`AssertionConsumerServiceURL="${PUBLIC_URL}/api/saml2/acme/acs"`);
     expect(request).toContain(`>${PUBLIC_URL}/api/saml2/acme</saml:Issuer>`);
+  });
+
+  it('finds the organisation by an e-mail domain it claims, or by its context in any case, answering with its ACS', async () => {
+    for (const name of ['acme.example', 'ACME.example', 'Acme']) {
+      const response = await requestLoginUrl(bed.app, name, { email: '' });
+      expect(response.statusCode, name).toBe(200);
+      const url = new URL(response.body);
+      expect(url.searchParams.has('login_hint')).toBe(false);
+      expect(inflateRawSync(Buffer.from(url.searchParams.get('SAMLRequest')!, 'base64')).toString()).toContain(
+        `AssertionConsumerServiceURL="${PUBLIC_URL}/api/saml2/acme/acs"`,
+      );
+    }
+    expect((await requestLoginUrl(bed.app, 'nobody.example')).statusCode).toBe(404);
   });
 
   it('starts a login for an organisation that allows both SAML and passwords', async () => {
@@ -87,8 +101,8 @@ describe.each(testDatabases)('the SAML login URL on $name', (target) => {
     expect(response.json()).toMatchObject({ statusCode: 404, code: 'not_found' });
   });
 
-  it('answers 400 for a malformed context or e-mail', async () => {
-    expect((await requestLoginUrl(bed.app, 'a.b')).json()).toMatchObject({ statusCode: 400, code: 'validation_failed' });
+  it('answers 400 for a name that is neither a context nor a domain, and for a malformed e-mail', async () => {
+    expect((await requestLoginUrl(bed.app, 'a..b')).json()).toMatchObject({ statusCode: 400, code: 'validation_failed' });
     expect((await requestLoginUrl(bed.app, 'acme', { email: 'not-an-email' })).json()).toMatchObject({
       statusCode: 400,
       code: 'validation_failed',

@@ -6,6 +6,7 @@
  */
 import type { CacheItem, CacheProvider } from '@node-saml/node-saml';
 import type { Queryable } from '../db/database';
+import { insertSamlRequest, samlRequestCreatedAt, takeSamlRequest } from '../db/saml';
 import { REQUEST_TTL_MS } from './service-provider';
 
 export interface IssuedRequest {
@@ -28,11 +29,8 @@ export function createRequestStore(db: Queryable, context: string, options: { re
   const ttlSeconds = REQUEST_TTL_MS / 1000;
 
   async function deleteRequest(id: string): Promise<IssuedRequest | undefined> {
-    const rows = await db.query<{ return_to: string }>(
-      'DELETE FROM saml_requests WHERE id = $1 AND context = $2 AND expires_at > now() RETURNING return_to',
-      [id, context],
-    );
-    return rows[0] ? { id, returnTo: rows[0].return_to } : undefined;
+    const request = await takeSamlRequest(db, id, context);
+    return request ? { id, returnTo: request.returnTo } : undefined;
   }
 
   function take(id: string): Promise<IssuedRequest | undefined> {
@@ -46,24 +44,14 @@ export function createRequestStore(db: Queryable, context: string, options: { re
 
   return {
     async saveAsync(id: string, value: string): Promise<CacheItem | null> {
-      // Expired requests are cleared as new ones come in; a request never outlives REQUEST_TTL_MS anyway.
-      await db.query('DELETE FROM saml_requests WHERE expires_at <= now()');
-      const rows = await db.query(
-        `INSERT INTO saml_requests (id, context, return_to, expires_at)
-         VALUES ($1, $2, $3, now() + make_interval(secs => $4)) ON CONFLICT (id) DO NOTHING RETURNING id`,
-        [id, context, options.returnTo ?? '', ttlSeconds],
-      );
-      return rows.length > 0 ? { value, createdAt: Date.now() } : null;
+      const saved = await insertSamlRequest(db, { id, context, returnTo: options.returnTo ?? '', ttlSeconds });
+      return saved ? { value, createdAt: Date.now() } : null;
     },
 
     /** The request's creation instant, which node-saml compares with requestIdExpirationPeriodMs. */
     async getAsync(id: string): Promise<string | null> {
-      const rows = await db.query<{ created_at: Date | string }>(
-        `SELECT expires_at - make_interval(secs => $3) AS created_at FROM saml_requests
-         WHERE id = $1 AND context = $2 AND expires_at > now()`,
-        [id, context, ttlSeconds],
-      );
-      return rows[0] ? new Date(rows[0].created_at).toISOString() : null;
+      const createdAt = await samlRequestCreatedAt(db, id, context, ttlSeconds);
+      return createdAt ? createdAt.toISOString() : null;
     },
 
     async removeAsync(id: string | null): Promise<string | null> {

@@ -1,11 +1,11 @@
 /**
- * Our side of SAML 2.0 web browser SSO for one organisation (spec sections 4.1, 4.2 and 7; the
+ * Our side of SAML 2.0 web browser SSO for one organisation (spec 4.1, 4.2 and 7; the
  * contract's getSamlLoginUrl and samlAssertionConsumer): a node-saml service provider configured from
  * the organisation's row, with the IdP certificate pinned.
  */
 import { SAML, ValidateInResponseTo, type CacheProvider } from '@node-saml/node-saml';
 import type { ServerConfig } from '../config';
-import type { OrganizationRow } from '../auth/accounts';
+import type { OrganizationRow } from '../db/organizations';
 
 /** How long a login request may wait for its response (InResponseTo), and what the store keeps. */
 export const REQUEST_TTL_MS = 10 * 60 * 1000;

@@ -11,6 +11,8 @@ export type Api = Awaited<ReturnType<typeof openApi>>;
 export async function openApi(target: TestDatabase, env: NodeJS.ProcessEnv = {}) {
   const { db, schema } = await target.open();
   const server = await testApp(db, env);
+  // Ready before the first call, so the start-up sweep is not part of what a test observes.
+  await server.app.ready();
   return {
     ...server,
     db,

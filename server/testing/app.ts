@@ -2,7 +2,7 @@
  * A reference server on a test database with a small built front door of its own, so server
  * tests need no Parcel build.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -10,17 +10,38 @@ import { loadConfig, type ServerConfig } from '../config';
 import { buildApp } from '../app';
 import { createServices } from '../services';
 import type { Database } from '../db/database';
-import { compressDirectory } from '../../scripts/compress';
+import { compressDirectory } from '../web/compress';
+import { LANGUAGES } from '../../rules/languages';
 
 export const FIXTURE_ASSET = 'main.0123abcd.js';
 export const FIXTURE_IMPORT_MAP = '{"imports":{"a1B2c":"/Login.4567cdef.js"}}';
+export const FIXTURE_STYLE = '.fd-card{color:#1d2330}';
 export const TEST_PUBLIC_URL = 'https://auth.example.test';
 
+/** A prerendered page of the fixture: its screen and language in the title, as a built page has them. */
+function fixturePage(screen: string, language: string): string {
+  return `<!DOCTYPE html><html lang=${language}><script type=importmap>${FIXTURE_IMPORT_MAP}</script><title>${screen} ${language}</title><style>${FIXTURE_STYLE}</style><script id=frontdoor-config type=application/json>{}</script><script type=module src=/${FIXTURE_ASSET}></script><div id=root><h1>${screen}</h1></div>`;
+}
+
+/** A small build as scripts/build.ts writes it: an asset and the prerendered pages of two routes. */
 export function fixtureDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'frontdoor-dist-'));
+  const screens = { '/login': 'Login', '/company/$context/terms': 'TermsAndConditions' };
+  for (const language of LANGUAGES) {
+    mkdirSync(join(dir, 'pages', language), { recursive: true });
+    for (const screen of [...Object.values(screens), 'NotFound']) writeFileSync(join(dir, 'pages', language, `${screen}.html`), fixturePage(screen, language));
+  }
   writeFileSync(
-    join(dir, 'index.html'),
-    `<!DOCTYPE html><html lang=en><script type=importmap>${FIXTURE_IMPORT_MAP}</script><title>Frontdoor</title><script id=frontdoor-config type=application/json>{}</script><script type=module src=/${FIXTURE_ASSET}></script><div id=root></div>`,
+    join(dir, 'pages', 'pages.json'),
+    JSON.stringify({
+      languages: LANGUAGES,
+      routes: Object.entries(screens).map(([pattern, page]) => ({ pattern, page })),
+      redirects: [
+        { pattern: '/', to: '/login' },
+        { pattern: '/company/$context', to: '/company/$context/terms' },
+      ],
+      notFound: 'NotFound',
+    }),
   );
   writeFileSync(join(dir, FIXTURE_ASSET), `console.log(${JSON.stringify('front door '.repeat(200))});`);
   compressDirectory(dir);

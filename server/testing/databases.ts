@@ -12,8 +12,11 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://po
 
 export interface TestDatabase {
   name: 'PGlite' | 'PostgreSQL';
-  /** A fresh, migrated database; `schema` reuses an existing PostgreSQL schema (a second instance). */
-  open(schema?: string): Promise<{ db: Database; schema: string | undefined }>;
+  /**
+   * A fresh database, migrated unless `migrated` is false; `schema` reuses an existing PostgreSQL
+   * schema (a second instance).
+   */
+  open(schema?: string, migrated?: boolean): Promise<{ db: Database; schema: string | undefined }>;
   /** Removes what open() created. */
   drop(schema: string | undefined): Promise<void>;
 }
@@ -21,18 +24,18 @@ export interface TestDatabase {
 export const testDatabases: TestDatabase[] = [
   {
     name: 'PGlite',
-    async open() {
+    async open(_schema, migrated = true) {
       const db = await openDatabase({});
-      await migrate(db);
+      if (migrated) await migrate(db);
       return { db, schema: undefined };
     },
     async drop() {},
   },
   {
     name: 'PostgreSQL',
-    async open(schema = `fd_test_${randomBytes(6).toString('hex')}`) {
+    async open(schema = `fd_test_${randomBytes(6).toString('hex')}`, migrated = true) {
       const db = await openDatabase({ databaseUrl: TEST_DATABASE_URL, schema });
-      await migrate(db);
+      if (migrated) await migrate(db);
       return { db, schema };
     },
     async drop(schema) {
@@ -53,8 +56,8 @@ export function useTestDatabases(target: TestDatabase) {
     for (const schema of new Set(opened.map((handle) => handle.schema))) await target.drop(schema);
     opened.length = 0;
   });
-  return async function open(schema?: string) {
-    const handle = await target.open(schema);
+  return async function open(schema?: string, migrated?: boolean) {
+    const handle = await target.open(schema, migrated);
     opened.push(handle);
     return handle;
   };

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { ServerConfig } from '../config';
+import { LANGUAGES, type Language } from '../../rules/languages';
 
 /** The runtime configuration the page reads before first paint (src/config.ts). */
 export function runtimeConfig(config: ServerConfig) {
@@ -10,6 +11,10 @@ export function runtimeConfig(config: ServerConfig) {
     apiBaseUrl: config.apiBasePath,
     platformHost: config.platformHost,
     allowedParentOrigins: config.allowedParentOrigins,
+    /** Where the app reports unexpected failures (contract, reportClientError). */
+    errorReportUrl: `${config.apiBasePath}/client-errors`,
+    /** The domain of the session cookies (spec 9), so the platform's apps receive them; absent: host-only. */
+    ...(config.cookieDomain ? { cookieDomain: config.cookieDomain } : {}),
   };
 }
 
@@ -26,26 +31,61 @@ export interface AppPage {
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
-  /** CSP sources of the page's inline scripts: Parcel's import map of the lazy screens. */
-  inlineScriptHashes: string[];
 }
 
-const INLINE_IMPORT_MAP = /<script type=["']?importmap["']?>([\s\S]*?)<\/script>/g;
-
-export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(INLINE_IMPORT_MAP)].map(
-    (match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`,
-  );
+/** The built pages: each route's prerendered page in each language, and the page for unknown paths. */
+export interface AppPages {
+  /** Route patterns (spec 2) with their pages by language. */
+  routes: { pattern: string; pages: Record<Language, AppPage> }[];
+  /** Paths that only send the visitor on, to a pattern filled with their parameters (spec 2). */
+  redirects: { pattern: string; to: string }[];
+  notFound: Record<Language, AppPage>;
+  /** CSP sources of the pages' inline scripts and styles, allowed by hash (docs/decisions/0004). */
+  scriptHashes: string[];
+  styleHashes: string[];
 }
 
-/** The page every app route answers with, configured and compressed once at start-up. */
-export function loadAppPage(config: ServerConfig): AppPage {
-  const html = injectConfig(readFileSync(join(config.distDir, 'index.html'), 'utf8'), runtimeConfig(config));
+const INLINE_SCRIPT = /<script(?: type=["']?importmap["']?)?>([\s\S]*?)<\/script>/g;
+const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/g;
+const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const hashesIn = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((match) => hashOf(match[1]!));
+
+function compiled(html: string): AppPage {
   const identity = Buffer.from(html);
+  return { identity, gzip: gzipSync(identity, { level: 9 }), br: brotliCompressSync(identity) };
+}
+
+interface PagesManifest {
+  languages: Language[];
+  routes: { pattern: string; page: string }[];
+  redirects: { pattern: string; to: string }[];
+  notFound: string;
+}
+
+/** The built pages of the front door (dist/pages, written by the prerender step), if any. */
+export function hasAppPages(config: ServerConfig): boolean {
+  return existsSync(join(config.distDir, 'pages', 'pages.json'));
+}
+
+/** The pages the server answers with, configured and compressed once at start-up. */
+export function loadAppPages(config: ServerConfig): AppPages {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const manifest = JSON.parse(readFileSync(join(config.distDir, 'pages', 'pages.json'), 'utf8')) as PagesManifest;
+  const inEveryLanguage = (page: string) =>
+    Object.fromEntries(
+      LANGUAGES.map((language) => {
+        const html = injectConfig(readFileSync(join(config.distDir, 'pages', language, `${page}.html`), 'utf8'), runtimeConfig(config));
+        hashesIn(html, INLINE_SCRIPT).forEach((hash) => scripts.add(hash));
+        hashesIn(html, INLINE_STYLE).forEach((hash) => styles.add(hash));
+        return [language, compiled(html)];
+      }),
+    ) as Record<Language, AppPage>;
   return {
-    identity,
-    gzip: gzipSync(identity, { level: 9 }),
-    br: brotliCompressSync(identity),
-    inlineScriptHashes: inlineScriptHashes(html),
+    routes: manifest.routes.map((route) => ({ pattern: route.pattern, pages: inEveryLanguage(route.page) })),
+    redirects: manifest.redirects,
+    notFound: inEveryLanguage(manifest.notFound),
+    scriptHashes: [...scripts],
+    styleHashes: [...styles],
   };
 }

@@ -1,26 +1,35 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 
+/** The one page other sites may frame: the embedded password change (spec 2, 4.10). */
+export const EMBEDDED_PAGE = '/change-password';
+
+/** Hashes of the pages' inline scripts and styles, which the CSP allows one by one. */
+export interface InlineHashes {
+  scripts: readonly string[];
+  styles: readonly string[];
+}
+
 /**
- * Headers on every answer. Scripts come from this origin only, plus the inline import map Parcel
- * writes into the page, allowed by its hash (the runtime configuration is a JSON data block, which
- * never runs). Only the configured parent origins may frame
- * the front door (the embedded /change-password page, spec section 2). No referrer: page URLs carry
- * tokens (lcq, reset and invitation links).
+ * Headers on every answer. Scripts and styles come from this origin only, plus the pages' inline
+ * import map and stylesheet, allowed by their hashes (the runtime configuration and the texts are
+ * JSON data blocks, which never run). Only /change-password may be framed, and only by the
+ * configured parent origins; everything else, `frame-ancestors 'none'`. No referrer: page URLs
+ * carry tokens (lcq, reset and invitation links).
  */
-export function securityHeaders(config: ServerConfig, inlineScriptHashes: readonly string[] = []): Record<string, string> {
-  const frameAncestors = ["'self'", ...config.allowedParentOrigins].join(' ');
+export function securityHeaders(config: ServerConfig, inline: InlineHashes, path: string): Record<string, string> {
+  const parents = path === EMBEDDED_PAGE ? config.allowedParentOrigins : [];
   const headers: Record<string, string> = {
     'content-security-policy': [
       "default-src 'self'",
-      ["script-src 'self'", ...inlineScriptHashes].join(' '),
-      "style-src 'self'",
+      ["script-src 'self'", ...inline.scripts].join(' '),
+      ["style-src 'self'", ...inline.styles].join(' '),
       "img-src 'self' data: blob: https:",
       "connect-src 'self'",
       "object-src 'none'",
       "base-uri 'none'",
       "form-action 'self'",
-      `frame-ancestors ${frameAncestors}`,
+      `frame-ancestors ${parents.length > 0 ? parents.join(' ') : "'none'"}`,
     ].join('; '),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
@@ -31,10 +40,11 @@ export function securityHeaders(config: ServerConfig, inlineScriptHashes: readon
   return headers;
 }
 
-export function securityHeadersHook(config: ServerConfig, inlineScriptHashes: readonly string[]) {
-  const headers = securityHeaders(config, inlineScriptHashes);
-  return async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    reply.headers(headers);
+export function securityHeadersHook(config: ServerConfig, inline: InlineHashes) {
+  const embedded = securityHeaders(config, inline, EMBEDDED_PAGE);
+  const others = securityHeaders(config, inline, '');
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    reply.headers(request.url.split('?')[0] === EMBEDDED_PAGE ? embedded : others);
     return payload;
   };
 }

@@ -3,7 +3,7 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../db/database';
 import { createHash } from 'node:crypto';
-import { FIXTURE_ASSET, FIXTURE_IMPORT_MAP, testApp } from '../testing/app';
+import { FIXTURE_ASSET, FIXTURE_IMPORT_MAP, FIXTURE_STYLE, testApp } from '../testing/app';
 import { injectConfig } from './app-page';
 
 let db: Database;
@@ -23,13 +23,43 @@ function configIn(html: string) {
 }
 
 describe('serving the front door', () => {
-  it('answers every app path with the page, so deep links and reloads work', async () => {
-    for (const path of ['/login', '/company/acme/terms?app=portal', '/reset-password/update?token=abc']) {
+  it('answers each route with its prerendered page, so deep links and reloads show their screen', async () => {
+    for (const [path, screen] of [
+      ['/login', 'Login'],
+      ['/company/acme/terms?app=portal', 'TermsAndConditions'],
+      ['/company/any%20context/terms', 'TermsAndConditions'],
+    ]) {
       const response = await app.inject({ url: path });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
-      expect(response.body).toContain('<div id=root>');
+      expect(response.body).toContain(`<h1>${screen}</h1>`);
     }
+  });
+
+  it('answers a path outside the route table with the not-found page and a 404', async () => {
+    for (const path of ['/no/such/page', '/login/password/extra', '/company']) {
+      const response = await app.inject({ url: path });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('<h1>NotFound</h1>');
+    }
+  });
+
+  it('sends / to /login and /company/:context to its terms, keeping the query (spec 2)', async () => {
+    const root = await app.inject({ url: '/?app=portal&route=%2Fx' });
+    expect(root.statusCode).toBe(302);
+    expect(root.headers.location).toBe('/login?app=portal&route=%2Fx');
+    const alias = await app.inject({ url: '/company/acme?domain=acme' });
+    expect(alias.headers.location).toBe('/company/acme/terms?domain=acme');
+  });
+
+  it('picks the language from the locale parameter, then Accept-Language, then English', async () => {
+    const title = async (url: string, acceptLanguage?: string) =>
+      /<title>(.*?)<\/title>/.exec((await app.inject({ url, headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} })).body)?.[1];
+    expect(await title('/login?locale=az', 'de-DE,de;q=0.9')).toBe('Login az');
+    expect(await title('/login', 'pt-BR,fr;q=0.8,de;q=0.9')).toBe('Login de');
+    expect(await title('/login', 'es-ES, *;q=0.5')).toBe('Login en');
+    expect(await title('/login?locale=xx')).toBe('Login en');
+    expect((await app.inject({ url: '/login' })).headers.vary).toContain('Accept-Language');
   });
 
   it('writes the runtime configuration into the page', async () => {
@@ -38,6 +68,7 @@ describe('serving the front door', () => {
       apiBaseUrl: '/auth-api',
       platformHost: 'example.com',
       allowedParentOrigins: ['https://portal.example.com'],
+      errorReportUrl: '/auth-api/client-errors',
     });
     expect(response.headers['cache-control']).toBe('no-cache');
   });
@@ -62,15 +93,31 @@ describe('serving the front door', () => {
     expect(response.statusCode).toBe(404);
   });
 
-  it('sends security headers, allowing only the configured parents to frame it', async () => {
-    const response = await app.inject({ url: '/change-password' });
+  it('sends security headers, letting the configured parents frame /change-password and nothing else', async () => {
+    const response = await app.inject({ url: '/change-password?app=portal' });
     const csp = String(response.headers['content-security-policy']);
     const importMapHash = createHash('sha256').update(FIXTURE_IMPORT_MAP).digest('base64');
     expect(csp).toContain(`script-src 'self' 'sha256-${importMapHash}';`);
     expect(csp).not.toContain('unsafe-inline');
-    expect(csp).toContain("frame-ancestors 'self' https://portal.example.com");
+    expect(csp).toContain(`style-src 'self' 'sha256-${createHash('sha256').update(FIXTURE_STYLE).digest('base64')}'`);
+    expect(csp).toMatch(/frame-ancestors https:\/\/portal\.example\.com$/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
+    for (const url of ['/login', '/change-password/other', '/auth-api/health']) {
+      expect(String((await app.inject({ url })).headers['content-security-policy']), url).toMatch(/frame-ancestors 'none'$/);
+    }
+  });
+
+  it('answers a malformed or too long URL in the error shape with the security headers, without repeating the path', async () => {
+    const malformed = await app.inject({ url: '/auth-api/organization/%E0%A4%A/ssoMode' });
+    const tooLong = await app.inject({ url: `/auth-api/organization/${'a'.repeat(250)}%40example.com/ssoMode` });
+    for (const [response, status] of [[malformed, 400], [tooLong, 414]] as const) {
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toMatchObject({ statusCode: status, code: 'validation_failed' });
+      expect(response.body).not.toContain('ssoMode');
+      expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 
   it('serves the API under its base path, with JSON errors for unknown operations', async () => {
@@ -80,6 +127,7 @@ describe('serving the front door', () => {
     const missing = await app.inject({ url: '/auth-api/no-such-operation' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ statusCode: 404, code: 'not_found' });
+    expect(missing.body).not.toContain('no-such-operation');
   });
 });
 

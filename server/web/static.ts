@@ -1,8 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { gzipSync } from 'node:zlib';
 import type { ServerConfig } from '../config';
-import type { AppPage } from './app-page';
+import type { AppPage, AppPages } from './app-page';
 import { errorBody } from '../api/errors';
+import { pageLanguage } from './language';
+import { fillPath, matchPath } from '../../rules/route-pattern';
+import { carriedFields } from './carried-fields';
 
 /** Parcel names built assets name.<hash>.ext: those never change, so browsers keep them a year. */
 const HASHED_ASSET = /\.[0-9a-f]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
@@ -16,10 +20,12 @@ function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 
 }
 
 /**
- * Serves the built app: hashed assets precompressed with long-cache headers, and the configured
- * page for every other GET outside the API, so deep links and reloads work (history fallback).
+ * Serves the built app: hashed assets precompressed with long-cache headers, and for every other
+ * GET outside the API the prerendered page of its route in the visitor's language (issue 9), so
+ * deep links and reloads show their screen at once. Aliases redirect (spec 2: / goes to /login);
+ * a path outside the route table gets the not-found page with a 404.
  */
-export async function serveApp(app: FastifyInstance, config: ServerConfig, page: AppPage): Promise<void> {
+export async function serveApp(app: FastifyInstance, config: ServerConfig, pages: AppPages): Promise<void> {
   await app.register(fastifyStatic, {
     root: config.distDir,
     wildcard: false,
@@ -27,26 +33,46 @@ export async function serveApp(app: FastifyInstance, config: ServerConfig, page:
     preCompressed: true,
     cacheControl: false,
     dotfiles: 'ignore',
-    globIgnore: ['**/index.html*', '**/*.gz', '**/*.br'],
+    globIgnore: ['**/*.html', '**/*.html.*', '**/pages/**', '**/*.gz', '**/*.br'],
     setHeaders(reply, path) {
       reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
 
-  function sendPage(request: FastifyRequest, reply: FastifyReply) {
+  function sendPage(request: FastifyRequest, reply: FastifyReply, page: AppPage, status: number) {
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply
+      .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('vary', 'Accept-Encoding');
+      .header('vary', 'Accept-Encoding, Accept-Language');
+    // A page asked with carried parameters keeps them in its forms, for a form sent before the
+    // script has arrived (spec 2); that page is written for the request, the others are ready-made.
+    const withFields = carriedFields(page.identity, request.query as Record<string, unknown>);
+    if (withFields) {
+      if (encoding) reply.header('content-encoding', 'gzip');
+      return reply.send(encoding ? gzipSync(withFields) : withFields);
+    }
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity);
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !/\.[A-Za-z0-9]+$/.test(path);
-    if (isPageRequest) return sendPage(request, reply);
-    return reply.code(404).send(errorBody(404, 'not_found', 'Not found.'));
+    const [path = '/', query = ''] = request.url.split(/\?(.*)/s);
+    // Browsers ask for pages by clean paths: anything under the API, a file name or a dot segment is not a page.
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/\.[A-Za-z0-9]+$/.test(path) &&
+      !path.startsWith(`${config.apiBasePath}/`) &&
+      !/(^|\/)\.\.?(\/|$)/.test(path);
+    if (!isPageRequest) return reply.code(404).send(errorBody(404, 'not_found', 'Not found.'));
+
+    for (const redirect of pages.redirects) {
+      const params = matchPath(redirect.pattern, path);
+      if (params) return reply.redirect(fillPath(redirect.to, params) + (query ? `?${query}` : ''), 302);
+    }
+    const language = pageLanguage((request.query as Record<string, unknown>).locale, request.headers['accept-language']);
+    const route = pages.routes.find((candidate) => matchPath(candidate.pattern, path));
+    return route ? sendPage(request, reply, route.pages[language], 200) : sendPage(request, reply, pages.notFound[language], 404);
   });
 }

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client';
-import { setToken } from '../stores/session';
+import { beginMfaSetup, endSession } from '../stores/session';
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  setToken(undefined);
+  endSession();
 });
 
 function recordRequests(body: string, contentType: string) {
@@ -22,7 +22,7 @@ function recordRequests(body: string, contentType: string) {
 describe('the API client', () => {
   it('sends the session token as bearer and a JSON content type', async () => {
     const requests = recordRequests('{}', 'application/json');
-    setToken('header.payload.signature');
+    beginMfaSetup({ context: 'acme', token: 'header.payload.signature', policy: 'OPTIONAL' });
     await createApiClient('https://auth.example.com/api').GET('/{context}/organization/current', {
       params: { path: { context: 'acme' } },
     });

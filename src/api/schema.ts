@@ -25,10 +25,16 @@ export interface paths {
          *     the app fetches the identity provider URL (`getSamlLoginUrl`) and
          *     redirects the browser to it.
          *
-         *     An unknown e-mail answers `NOT_SET`, exactly like a known user who
-         *     signs in with a password, so the answer does not reveal whether an
-         *     account exists. The e-mail is the whole path segment; clients
-         *     percent-encode it (`@` may also be sent as is).
+         *     The answer is the mode of the organisation the address would belong
+         *     to: the enabled organisation that claims the e-mail's domain (the
+         *     part after the last `@`, in any case). It does not depend on whether
+         *     the address has an account: an unknown address at a SAML
+         *     organisation's domain gets the same answer as a member, and an
+         *     address at no organisation's domain `NOT_SET`, like a password
+         *     organisation, so the answer reveals no account. When SAML is allowed,
+         *     the app passes the e-mail's domain to `getSamlLoginUrl`. The e-mail
+         *     is the whole path segment; clients percent-encode it (`@` may also
+         *     be sent as is). Servers never log it.
          */
         get: operations["getSsoModeByEmail"];
         put?: never;
@@ -59,7 +65,8 @@ export interface paths {
          *     asks whether that organisation uses SAML. If it does, the redirect
          *     starts at once.
          *
-         *     An unknown context answers `NOT_SET`, so the answer does not reveal
+         *     The context matches in any case (`ACME` finds `acme`, spec 4.7). An
+         *     unknown context answers `NOT_SET`, so the answer does not reveal
          *     which contexts exist.
          */
         get: operations["getSsoModeByContext"];
@@ -76,11 +83,8 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description The organisation whose identity provider is used: its context, used as SAML domain.
-                 * @example acme
-                 */
-                domain: components["parameters"]["DomainPath"];
+                /** @description The organisation whose identity provider is used: an e-mail domain it claims, or its context in any case. */
+                domain: components["parameters"]["SamlLoginDomainPath"];
             };
             cookie?: never;
         };
@@ -95,6 +99,11 @@ export interface paths {
          *     assertion consumer) and `returnTo`. SAML limits `RelayState` to 80
          *     bytes, so `RelayState` is an opaque reference the server issues, not
          *     `returnTo` itself.
+         *
+         *     `domain` names the organisation: an e-mail domain it claims (what the
+         *     e-mail-first login of spec 4.1 has, with no `domain` query parameter
+         *     needed) or its context in any case (the automatic redirect of spec
+         *     4.2).
          *
          *     `returnTo` must be a path on the front door or a URL on the front
          *     door's own origin; anything else is answered with 400
@@ -115,7 +124,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organisation whose identity provider is used: its context, used as SAML domain.
+                 * @description The organisation whose identity provider is used: its context, used as SAML domain (our entity id and ACS URL end in it).
                  * @example acme
                  */
                 domain: components["parameters"]["DomainPath"];
@@ -174,7 +183,7 @@ export interface paths {
          *
          *     | answer | meaning | the app |
          *     |---|---|---|
-         *     | 200, `www-authenticate: OPTIONAL` or `REQUIRED` | password right; the user has no TOTP yet | stores context, token and policy; goes to MFA setup (Skip only for OPTIONAL) |
+         *     | 200, `www-authenticate: OPTIONAL` or `REQUIRED` | password right; the user has no TOTP yet (with `REQUIRED` the token only sets up MFA) | stores context, token and policy; goes to MFA setup (Skip only for OPTIONAL) |
          *     | 200 after a valid `challenge` | password and code right | stores the token; goes to company selection |
          *     | 401 with `www-authenticate: MFA` (`mfa_required`) | password right; the user has TOTP and no `challenge` was sent | asks for the code and resends the request with `challenge` |
          *     | 401 without that header value (`invalid_code`) | password right; the `challenge` is wrong or replayed | shows "Invalid code." |
@@ -191,8 +200,15 @@ export interface paths {
          *     `SAML_ONLY`; a user whose organisations all are `SAML_ONLY` is
          *     answered 400 like a wrong password.
          *
-         *     With policy `REQUIRED` the answered token is a normal session token;
-         *     MFA setup before continuing is enforced by the app (spec 4.4).
+         *     The server enforces policy `REQUIRED` (spec 6): for a user without
+         *     TOTP whose organisations require MFA, the 200 token is not a session
+         *     but a token that only sets up MFA (claim `purpose: mfa-setup`, see
+         *     `bearerAuth`): `setMfa` takes it, `logout` takes it, every other
+         *     operation answers it 403 `mfa_setup_required`. The `setMfa`
+         *     confirmation answers the session. The app's flow (login, MFA setup,
+         *     confirmation) is the same for both policies.
+         *
+         *     `challenge: ""` means "no code yet", like an absent `challenge`.
          */
         post: operations["login"];
         delete?: never;
@@ -248,8 +264,9 @@ export interface paths {
          *     answers 202 with no body, whether or not the e-mail is known, in the
          *     same time as far as practical. When the address may register, the
          *     server sends an e-mail in `language` with a link to the front door's
-         *     /signup?token=<token> (the token base64-encoded, single use); the
-         *     Signup screen then sets the password with `setPassword`. For an
+         *     /signup?token=<token> (the token base64-encoded, single use, valid
+         *     for seven days); the Signup screen then sets the password with
+         *     `setPassword`. For an
          *     address that already has an account no signup link is sent.
          */
         post: operations["register"];
@@ -296,21 +313,37 @@ export interface paths {
         put?: never;
         /**
          * Set a password
-         * @description Sets the password of the token's user and answers a new session
-         *     token (spec 4.10). The bearer token is one of:
+         * @description Sets the password of the token's user (spec 4.10, 4.12). The bearer
+         *     token is one of:
          *     - an invitation token (Signup) or a reset token (PasswordUpdate):
          *       the token of the e-mail link, base64-decoded by the app. These
          *       carry the same claims as a session token (the app reads `email`
          *       from them) and are single use: after a success the same token
-         *       answers 401 `invalid_token`; after one hour, 401 `token_expired`.
-         *       The server tells them apart from session tokens so that they are
-         *       accepted here only;
-         *     - a session token (embedded PasswordChange page).
+         *       answers 401 `invalid_token`. A reset link's token expires one hour
+         *       after it was sent, an invitation's (register, or an operator's
+         *       invitation) seven days after; then 401 `token_expired`. The server
+         *       tells them apart from session tokens (claim `purpose`) so that they
+         *       are accepted here only. With a link's token `currentPassword` must
+         *       be absent (400 `validation_failed`): the link proves the address;
+         *     - a session token (embedded PasswordChange page). Then
+         *       `currentPassword` is required (400 `validation_failed` without it;
+         *       400 `invalid_credentials` when it is wrong, counted like a failed
+         *       sign-in).
          *
          *     The new password must follow the rules of `SetPasswordRequest`;
          *     otherwise 400 `weak_password` (a spent link answers 401 first, and a
          *     weak password leaves the link usable). Setting a password ends every
          *     earlier session token and every unused link of the user.
+         *
+         *     The answer (`SetPasswordResponse`):
+         *     - with a session token: `{token}`, a new session like the one sent
+         *       (same contexts and `amr`);
+         *     - with a link's token, for a user with TOTP: `{mfa: true}` and no
+         *       token. A reset never skips the second factor: the user signs in
+         *       with the new password and a code (`login`);
+         *     - with a link's token, for a user without TOTP: `{token}`, what
+         *       `login` would answer for the password: a session, or under policy
+         *       `REQUIRED` a token that only sets up MFA (`purpose: mfa-setup`).
          */
         post: operations["setPassword"];
         delete?: never;
@@ -336,26 +369,38 @@ export interface paths {
         put?: never;
         /**
          * Start or confirm TOTP setup
-         * @description One operation, two steps, told apart by the body (spec 4.6, 7):
+         * @description One operation, two steps, told apart by the body (spec 4.6, 7).
+         *     `context` is an organisation the token reaches, or the API audience
+         *     (the token's `aud`), which stands for the user's own account: a
+         *     user in no organisation sets up MFA with it. Besides a session
+         *     token, the token a password sign-in answers under policy `REQUIRED`
+         *     (`purpose: mfa-setup`) is accepted here.
          *
          *     **Setup: no body.** The request has no body or a zero-length body
          *     (the app sends `Content-Type: application/json` with an empty body;
          *     the server must accept that rather than reject it as invalid JSON).
+         *     A JSON `null` is a body, and not a valid one: 400 `validation_failed`.
          *     The server generates a new random secret (160 bits, base32) and
          *     answers 200 with an `otpauth://totp/` URI holding the secret, the
          *     issuer and the account (the user's e-mail); algorithm SHA1, 6 digits,
          *     30-second period. The app shows it as a QR code. Calling setup again
-         *     gives a new secret (the app does so when the QR code is clicked).
-         *     Setup changes nothing yet: a TOTP the user already has stays in force
-         *     until a new secret is confirmed.
+         *     gives a new secret (the app does so when the QR code is clicked), and
+         *     only the latest secret offered can be confirmed. Setup changes
+         *     nothing yet: a TOTP the user already has stays in force until a new
+         *     secret is confirmed.
          *
          *     **Confirmation: a `MfaConfirmation` body.** The app sends the secret
-         *     of the setup URI and a code from the authenticator app. If the code
-         *     is valid for that secret, the secret becomes the user's TOTP secret
-         *     (replacing any earlier one) and the server answers 204. A wrong code,
-         *     or a code already used, answers 400 `invalid_code`. A body that is
-         *     present but not a valid `MfaConfirmation` (`{}` included) answers 400
-         *     `validation_failed`.
+         *     of the setup URI and a code from the authenticator app. If the
+         *     secret is the latest one offered to this user and the code is valid
+         *     for it, the secret becomes the user's TOTP secret and the server
+         *     answers 200 with a full session token (`amr` includes `otp`, the same
+         *     contexts as the token sent), which replaces the token sent; an
+         *     `mfa-setup` token is revoked. A user who already has TOTP replaces it
+         *     only with `currentChallenge`, a code of the secret in force; without
+         *     it the answer is 400 `current_code_required`. A wrong code (either of
+         *     them), a code already used, or a secret other than the latest offered
+         *     answers 400 `invalid_code`. A body that is present but not a valid
+         *     `MfaConfirmation` (`{}` included) answers 400 `validation_failed`.
          */
         post: operations["setMfa"];
         delete?: never;
@@ -382,8 +427,13 @@ export interface paths {
          * @description Company selection (spec 2, 4.7). The enabled organisations of which
          *     the token's user is an enabled member, keyed by context. Disabled
          *     organisations and disabled memberships are left out, so every entry
-         *     has `enabled: true`. The app sorts the reserved contexts
-         *     `serviceProvider` and `meta` first.
+         *     has `enabled: true`, and only those the token reaches. The app sorts
+         *     the reserved contexts `serviceProvider` and `meta` first.
+         *
+         *     `context` may also be the API audience (the token's `aud`): the
+         *     same list, so a user who belongs to no organisation (login context
+         *     = the API audience) gets an empty map and the app can say there is
+         *     no organisation to enter.
          */
         get: operations["getUserOrganizations"];
         put?: never;
@@ -445,7 +495,7 @@ export interface paths {
          * The signed-in user
          * @description Terms page (spec 4.8). The token's own user: `userId` must equal the
          *     token's `userId` (`sub`), otherwise 403. The app applies the user's
-         *     language.
+         *     language. `context` may also be the API audience (the token's `aud`).
          */
         get: operations["getUser"];
         put?: never;
@@ -514,6 +564,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/client-errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report an unexpected failure of the app
+         * @description Not in section 7 of the front-door specification: the error
+         *     reporting that spec 8 names ("error.general ... also triggers error
+         *     reporting"). The app sends what went wrong, where, and the status
+         *     it got; the server writes it to its structured log and answers 204.
+         *     The runtime configuration names this URL (`errorReportUrl`).
+         *
+         *     Reports carry no secrets: no tokens, passwords or codes. The app
+         *     leaves them out; the server also replaces whatever looks like one
+         *     in `message` (a JWT, a bearer credential, a long opaque string, a
+         *     6-digit number, `password=...`, an e-mail address) by
+         *     `[redacted]` before logging. No session is needed: failures before
+         *     sign-in are reported too.
+         */
+        post: operations["reportClientError"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -550,8 +631,14 @@ export interface components {
          */
         Context: string;
         /**
-         * Format: email
+         * @description A domain name, such as the part of an e-mail address after the `@`: dot-separated labels of letters, digits and inner hyphens.
+         * @example acme.example
+         */
+        DomainName: string;
+        /**
+         * @description The e-mail rule of spec 5, and no other: non-space text, an at sign, non-space text, a dot, non-space text, at most 254 characters. Any script is welcome (`jöhn@exämple.com`); the pattern is the one the app and the server share (rules/email.ts).
          * @example jane.doe@example.com
+         * @example jöhn@exämple.com
          */
         Email: string;
         /**
@@ -585,32 +672,49 @@ export interface components {
         LoginRequest: {
             email: components["schemas"]["Email"];
             password: string;
-            /** @description The TOTP code; sent only after a 401 `MFA`. */
-            challenge?: components["schemas"]["TotpCode"];
+            /** @description The TOTP code, sent after a 401 `MFA`. An empty string means "no code yet", like no `challenge` at all. */
+            challenge?: components["schemas"]["TotpCode"] | string;
         };
         LoginResponse: {
-            /** @description The first of the user's organisations in company-selection order (reserved contexts first, then by name); the API audience (the token's `aud`) for a user who belongs to no organisation yet. */
+            /** @description The first of the user's organisations in company-selection order (reserved contexts first, then by name); the API audience (the token's `aud`) for a user who belongs to no organisation yet. That user sets up MFA (`setMfa`), reads the organisation list (empty) and their user with the API audience as context. */
             context: components["schemas"]["Context"];
+            /** @description A session, or under policy `REQUIRED` for a user without TOTP a token that only sets up MFA (`purpose: mfa-setup`). */
             token: components["schemas"]["SessionToken"];
         };
-        /** @description Register and forgot-password payload. `language` is the first part of the browser language, lower-case, `en` by default (spec 3); it picks the e-mail's language. */
+        /**
+         * @description A language tag as browsers give it (BCP 47: `es`, `de-CH`), of which the server takes the primary language; one that is not an interface language (`Language`) falls back to `en` (spec 3, 9).
+         * @example en
+         * @example es
+         * @example de-CH
+         */
+        LanguageTag: string;
+        /** @description Register and forgot-password payload. `language` is the first part of the browser language, lower-case, `en` by default (spec 3); it picks the e-mail's language. Any language tag is taken: a Spanish browser gets English mail, not an error. */
         EmailLanguage: {
             email: components["schemas"]["Email"];
-            language: components["schemas"]["Language"];
+            language: components["schemas"]["LanguageTag"];
         };
         MfaConfirmation: {
             /** @description The `secret` parameter of the setup URI (base32, RFC 4648, upper case). */
             mfaSecret: string;
             challenge: components["schemas"]["TotpCode"];
+            /** @description A code of the TOTP secret in force. Required when the user already has TOTP (replacing it); ignored otherwise. */
+            currentChallenge?: components["schemas"]["TotpCode"];
         };
         SetPasswordRequest: {
             /** @description The new password: at least 9 characters, with at least one lowercase letter (a-z), one uppercase letter (A-Z) and one digit (spec 5, 9). Any other characters are allowed. The rules are checked by the server, which answers 400 `weak_password` with a message naming what is missing, rather than by this schema. */
             password: string;
             /** @description Reserved. The app sends an empty string; the server ignores it. */
             challenge?: string;
+            /** @description The password in force. Required with a session token, refused with an invitation or reset token. */
+            currentPassword?: string;
         };
         TokenResponse: {
             token: components["schemas"]["SessionToken"];
+        };
+        /** @description A token (`TokenResponse`), or, after a link for a user with TOTP, `{mfa: true}`: no session; the user signs in with a code. */
+        SetPasswordResponse: components["schemas"]["TokenResponse"] | {
+            /** @constant */
+            mfa: true;
         };
         Organization: {
             id: string;
@@ -652,6 +756,17 @@ export interface components {
                     acceptedVersion: number;
                 };
             };
+        };
+        /** @description An unexpected failure of the app, as `reportClientError` takes it. */
+        ClientErrorReport: {
+            /** @description What went wrong, in English, for people reading the log. */
+            message: string;
+            /** @description Where it happened, the route path without its query (`/login/password`), or a screen's name. */
+            screen: string;
+            /** @description The message key shown (`error.general`) or the API's error code. */
+            code?: string;
+            /** @description The HTTP status the app got; 0 when no answer came. */
+            status?: number;
         };
         /** @description The form the identity provider posts (SAML 2.0 HTTP-POST binding). */
         SamlResponseForm: {
@@ -704,6 +819,10 @@ export interface components {
          *     - `invalid_token`: the token is malformed, badly signed, revoked or already used;
          *     - `payload_too_large`: the body exceeds the server's limit;
          *     - `weak_password`: the new password breaks the password rules;
+         *     - `mfa_setup_required`: the token only sets up MFA (policy
+         *       `REQUIRED`); confirm a code with `setMfa` first;
+         *     - `current_code_required`: replacing TOTP needs a code of the
+         *       secret in force (`setMfa`'s `currentChallenge`);
          *     - `unsupported_media_type`: the body's content type is not accepted;
          *     - `saml_rejected`: the SAML response failed validation.
          */
@@ -737,7 +856,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The path's context is not in the token's `contexts` (`forbidden`). */
+        /** @description The path's context is not in the token's `contexts` (`forbidden`), or the token only sets up MFA (`mfa_setup_required`). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -796,10 +915,12 @@ export interface components {
          */
         AudPath: components["schemas"]["Context"];
         /**
-         * @description The organisation whose identity provider is used: its context, used as SAML domain.
+         * @description The organisation whose identity provider is used: its context, used as SAML domain (our entity id and ACS URL end in it).
          * @example acme
          */
         DomainPath: components["schemas"]["Context"];
+        /** @description The organisation whose identity provider is used: an e-mail domain it claims, or its context in any case. */
+        SamlLoginDomainPath: components["schemas"]["Context"] | components["schemas"]["DomainName"];
         /**
          * @description The full e-mail address the user entered.
          * @example jane.doe@example.com
@@ -883,10 +1004,10 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The e-mail the user entered, passed to the identity provider as a login hint where it honours one.
+                 * @description The e-mail the user entered, passed to the identity provider as a login hint where it honours one. May be empty: the automatic redirect of spec 4.2 has no e-mail.
                  * @example jane.doe@example.com
                  */
-                email?: components["schemas"]["Email"];
+                email?: components["schemas"]["Email"] | string;
                 /**
                  * @description Where the front door continues after the SAML login: a path or URL on the front door, carrying the query of the front door page to come back to (`app`, `domain`, `route`, spec 2). The assertion consumer passes `app`, `domain` and `route` on to /login/sso/success.
                  * @example /login?app=portal&domain=acme&route=%2Fdashboard
@@ -895,11 +1016,8 @@ export interface operations {
             };
             header?: never;
             path: {
-                /**
-                 * @description The organisation whose identity provider is used: its context, used as SAML domain.
-                 * @example acme
-                 */
-                domain: components["parameters"]["DomainPath"];
+                /** @description The organisation whose identity provider is used: an e-mail domain it claims, or its context in any case. */
+                domain: components["parameters"]["SamlLoginDomainPath"];
             };
             cookie?: never;
         };
@@ -916,7 +1034,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description No organisation has this context, or the organisation has no SAML configuration. */
+            /** @description No organisation claims this domain or has this context, or the organisation has no SAML configuration. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -925,6 +1043,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     samlAssertionConsumer: {
@@ -933,7 +1052,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organisation whose identity provider is used: its context, used as SAML domain.
+                 * @description The organisation whose identity provider is used: its context, used as SAML domain (our entity id and ACS URL end in it).
                  * @example acme
                  */
                 domain: components["parameters"]["DomainPath"];
@@ -984,6 +1103,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     login: {
@@ -1003,7 +1123,7 @@ export interface operations {
             200: {
                 headers: {
                     /**
-                     * @description The organisation's MFA policy (not an HTTP authentication challenge; a legacy use of this header the app relies on). Sent when the login succeeded on the password alone, that is the user has no TOTP yet: the app stores it and goes to MFA setup. After a login with a valid `challenge` the app does not read it.
+                     * @description The MFA policy, as the bare value `OPTIONAL` or `REQUIRED` (not an HTTP authentication challenge; a legacy use of this header the app relies on, spec 4.4: session storage key `policy`). The strictest policy of the organisations the sign-in reaches. Sent when the login succeeded on the password alone, that is the user has no TOTP yet: the app stores it and goes to MFA setup. With `REQUIRED` the token only sets up MFA. Absent after a login with a valid `challenge`.
                      * @example OPTIONAL
                      */
                     "www-authenticate"?: components["schemas"]["MfaPolicy"];
@@ -1139,16 +1259,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Password set. A new session token for the user. */
+            /** @description Password set. A token for the user, or `{mfa: true}` (see above). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TokenResponse"];
+                    "application/json": components["schemas"]["SetPasswordResponse"];
                 };
             };
-            /** @description The password breaks the rules (`weak_password`), or the body is malformed (`validation_failed`). */
+            /** @description The password breaks the rules (`weak_password`), the current password is wrong (`invalid_credentials`), or the body is malformed or `currentPassword` does not go with the token (`validation_failed`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1191,7 +1311,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Setup (no body sent). The `otpauth://` URI of a new secret, as plain text. */
+            /** @description Setup (no body sent): the `otpauth://` URI of a new secret, as plain text. Confirmation (body sent): the code is valid, TOTP is enabled, and the body carries the full session token. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1199,16 +1319,10 @@ export interface operations {
                 content: {
                     /** @example otpauth://totp/Frontdoor:jane.doe%40example.com?issuer=Frontdoor&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30 */
                     "text/plain": string;
+                    "application/json": components["schemas"]["TokenResponse"];
                 };
             };
-            /** @description Confirmation (body sent). The code is valid; TOTP is now enabled for the user. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Confirmation failed: the code is wrong or was already used (`invalid_code`; the app shows "Invalid code."), or the body is malformed (`validation_failed`). */
+            /** @description Confirmation failed: a code is wrong or was already used, or the secret is not the latest offered (`invalid_code`; the app shows "Invalid code."); the user has TOTP and sent no `currentChallenge` (`current_code_required`); or the body is malformed (`validation_failed`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1367,6 +1481,32 @@ export interface operations {
                     "application/json": components["schemas"]["Jwks"];
                 };
             };
+        };
+    };
+    reportClientError: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientErrorReport"];
+            };
+        };
+        responses: {
+            /** @description The report is written to the server's log. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getHealth: {

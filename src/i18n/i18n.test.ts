@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { $locale, setLocale, t } from './i18n';
-import { browserLanguage, primaryLanguage } from './languages';
+import { $locale, setLocale } from '../stores/locale';
+import { t } from './t';
 
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -8,20 +8,6 @@ afterEach(async () => {
 });
 
 describe('interface language', () => {
-  it('starts in the browser language when it is supported', () => {
-    expect(browserLanguage(['de-CH', 'en'])).toBe('de');
-    expect(browserLanguage(['pt-BR', 'fr-FR'])).toBe('fr');
-  });
-
-  it('falls back to English for an unsupported browser language', () => {
-    expect(browserLanguage(['pt-BR', 'ja'])).toBe('en');
-    expect(browserLanguage([])).toBe('en');
-  });
-
-  it('uses the first part of the language tag, lower-case', () => {
-    expect(primaryLanguage('AZ-Latn-AZ')).toBe('az');
-  });
-
   it('sets lang on the document root when the language changes', async () => {
     await setLocale('fr');
     expect(document.documentElement.lang).toBe('fr');

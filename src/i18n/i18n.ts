@@ -1,53 +1,68 @@
 /**
- * Translations (spec sections 8 and 9): rosetta holds the dictionaries; `t` falls back to English and
- * warns on the console for a missing key; `setLocale` warns for an unsupported locale and sets `lang`
- * on the document root. English ships in the first load, the other languages load on demand.
+ * Translations (spec 8 and 9): rosetta holds the dictionaries, each language a lazy chunk. A
+ * prerendered page carries the texts of its family of screens in its language (and English for
+ * what that language lacks), so it translates before any chunk has arrived; a screen of the other
+ * family loads the whole dictionary first. A missing key warns on the console and falls back to
+ * English.
  */
 import rosetta from 'rosetta';
-import { atom } from 'nanostores';
-import en from '../../locales/en.json';
-import { FALLBACK_LANGUAGE, isLanguage, type Language } from './languages';
+import { FALLBACK_LANGUAGE, type Language } from '../../rules/languages';
 
-export type Messages = typeof en;
-type Dictionary = Record<string, unknown>;
+export type Dictionary = Record<string, unknown>;
 
-const dictionaries = rosetta<Dictionary>({ [FALLBACK_LANGUAGE]: en });
-const loaded = new Set<Language>([FALLBACK_LANGUAGE]);
-
-export const $locale = atom<Language>(FALLBACK_LANGUAGE);
+const dictionaries = rosetta<Dictionary>({});
+const complete = new Set<Language>();
+/** The language whose missing keys the English texts at hand cover, when English is not complete. */
+let englishCovers: Language | undefined;
 
 /** Parcel hands a dynamically imported JSON file over as the object itself, Vite as `default`. */
 function jsonModule(module: { default?: Dictionary }): Dictionary {
   return module.default ?? (module as Dictionary);
 }
 
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<Dictionary>> = {
+const loaders: Record<Language, () => Promise<Dictionary>> = {
+  en: () => import('../../locales/en.json').then(jsonModule),
   de: () => import('../../locales/de.json').then(jsonModule),
   it: () => import('../../locales/it.json').then(jsonModule),
   fr: () => import('../../locales/fr.json').then(jsonModule),
   az: () => import('../../locales/az.json').then(jsonModule),
 };
 
-/** Switches the interface language; an unsupported one is refused with a console warning. */
-export async function setLocale(locale: string): Promise<void> {
-  if (!isLanguage(locale)) {
-    console.warn(`Unsupported locale "${locale}" selected; keeping "${$locale.get()}".`);
-    return;
+/** A language's texts given with the page, and English for the keys the language lacks among them. */
+export function addTexts(language: Language, texts: Dictionary, english: Dictionary = {}): void {
+  dictionaries.set(language, texts);
+  if (language !== FALLBACK_LANGUAGE) {
+    dictionaries.set(FALLBACK_LANGUAGE, english);
+    englishCovers = language;
   }
-  if (locale !== 'en' && !loaded.has(locale)) {
-    dictionaries.set(locale, await loaders[locale]());
-    loaded.add(locale);
-  }
-  dictionaries.locale(locale);
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
-  $locale.set(locale);
 }
 
-/** Translates a dotted key; a key missing in the current language warns and falls back to English. */
-export function t(key: string, params?: Record<string, unknown>): string {
-  const locale = $locale.get();
-  const text = dictionaries.t(key, params ?? {}, locale);
+/** Adds texts a page outside the front door's families brings along (the toolkit's gallery). */
+export function addPageTexts(language: Language, texts: Dictionary): void {
+  dictionaries.set(language, texts);
+}
+
+/** Does the language have these groups of `page.*` texts at hand? */
+export function hasPageTexts(language: Language, groups: readonly string[]): boolean {
+  const pages = (dictionaries.table(language) as { page?: Record<string, unknown> } | undefined)?.page ?? {};
+  return groups.every((group) => group in pages);
+}
+
+/** Makes a language's texts available whole, with English beside it for what the language lacks. */
+export async function loadDictionary(language: Language): Promise<void> {
+  const needsEnglish = language !== englishCovers;
+  const wanted = [...new Set<Language>(needsEnglish ? [language, FALLBACK_LANGUAGE] : [language])].filter((candidate) => !complete.has(candidate));
+  const tables = await Promise.all(wanted.map((candidate) => loaders[candidate]()));
+  wanted.forEach((candidate, index) => {
+    dictionaries.set(candidate, tables[index]!);
+    complete.add(candidate);
+  });
+}
+
+/** Translates a dotted key in a language; a key it lacks warns and falls back to English. */
+export function translate(language: Language, key: string, params: Record<string, unknown> = {}): string {
+  const text = dictionaries.t(key, params, language);
   if (text) return text;
-  console.warn(`Missing translation for key "${key}" in locale "${locale}".`);
-  return locale === FALLBACK_LANGUAGE ? key : dictionaries.t(key, params ?? {}, FALLBACK_LANGUAGE) || key;
+  console.warn(`Missing translation for key "${key}" in locale "${language}".`);
+  return language === FALLBACK_LANGUAGE ? key : dictionaries.t(key, params, FALLBACK_LANGUAGE) || key;
 }

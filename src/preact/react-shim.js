@@ -6,6 +6,9 @@
  *    callback ref before Preact has run the layout effect that sets it.
  * 2. Every dispatched event gets an own, writable `currentTarget`, because Ariakit assigns it
  *    (fine on React's synthetic events, a TypeError on the native events Preact passes).
+ * 3. A keyboard event's keys and modifiers become own, enumerable properties, because Ariakit copies
+ *    events with `{ ...event }` to re-dispatch them (a combobox hands Enter and the arrows to its
+ *    active option): React's synthetic events carry them as own properties, native events inherit them.
  */
 import compat from 'preact/compat';
 import { options } from 'preact';
@@ -63,8 +66,16 @@ export const useInsertionEffect = undefined;
 
 const previousEventHook = options.event;
 const nativeCurrentTarget = typeof Event === 'undefined' ? undefined : Object.getOwnPropertyDescriptor(Event.prototype, 'currentTarget')?.get;
+/** What Ariakit's copies of a keyboard event need (see 3 above). */
+const KEYBOARD_FIELDS = ['key', 'code', 'keyCode', 'which', 'charCode', 'location', 'repeat', 'isComposing', 'altKey', 'ctrlKey', 'metaKey', 'shiftKey', 'bubbles', 'cancelable', 'composed'];
 /** @param {Event} event */
 options.event = (event) => {
+  if (globalThis.KeyboardEvent && event instanceof globalThis.KeyboardEvent && !Object.prototype.hasOwnProperty.call(event, 'key')) {
+    for (const field of KEYBOARD_FIELDS) {
+      const value = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (event))[field];
+      Object.defineProperty(event, field, { configurable: true, enumerable: true, value });
+    }
+  }
   if (nativeCurrentTarget && !Object.prototype.hasOwnProperty.call(event, 'currentTarget')) {
     // Own accessor: the browser's value until someone assigns one, so other listeners are unaffected.
     /** @type {EventTarget | null | undefined} */

@@ -1,5 +1,89 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from './ScreenPlaceholder';
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { Image, linkClassName } from '@frontdoor/ui';
+import { useT } from '../i18n/t';
+import { useFlow } from '../flow/flow';
+import { PATHS } from '../flow/paths';
+import { FlowLink } from '../flow/FlowLink';
+import { showFailure } from '../flow/failure';
+import { userOrganizations, type Organization } from '../api/organizations';
+import { $session } from '../stores/session';
+import { homeContext, shortcutContext } from '../session/token';
 
-/** CompanySelection (spec section 2): the screen's title and heading until its flow lands. */
-export const Route = createLazyRoute('/company')({ component: ScreenPlaceholder });
+type State = { kind: 'loading' } | { kind: 'list'; organizations: Organization[] } | { kind: 'failed' };
+
+/**
+ * CompanySelection (spec 2, 4.7): the organisations the user may enter, reserved contexts first,
+ * each with its logo and name. A domain parameter that names one, or a single organisation, goes
+ * straight on to its terms: the route's guard does so before this screen loads (src/flow/guards.ts),
+ * and the screen does too when the session changes under it.
+ */
+export function CompanySelection() {
+  const t = useT();
+  const flow = useFlow();
+  const session = useStore($session);
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const shortcut = session ? shortcutContext(session.contexts, flow.search.domain) : undefined;
+
+  async function load() {
+    const context = session && homeContext(session);
+    if (!context) {
+      setState({ kind: 'list', organizations: [] });
+      return;
+    }
+    setState({ kind: 'loading' });
+    const result = await userOrganizations(context);
+    if (result.kind === 'organizations') setState({ kind: 'list', organizations: result.organizations });
+    else if (result.kind === 'unauthorized') flow.go({ to: PATHS.logout, replace: true });
+    else {
+      setState({ kind: 'failed' });
+      showFailure('CompanySelection', 'organizations', result);
+    }
+  }
+
+  useEffect(() => {
+    if (shortcut) flow.go({ to: PATHS.termsAndConditions, params: { context: shortcut }, replace: true });
+    else void load();
+    // Once per session: the list does not follow the flow object.
+  }, [session, shortcut]);
+
+  return (
+    <section className="fd-card fd-card--wide" aria-busy={state.kind === 'loading' || undefined}>
+      <h1>{t('page.company.heading')}</h1>
+      {state.kind === 'loading' && <p className="fd-card__intro">{t('app.loading')}</p>}
+      {state.kind === 'failed' && (
+        <button type="button" className={linkClassName('button')} onClick={() => void load()}>
+          {t('button.retry')}
+        </button>
+      )}
+      {state.kind === 'list' && state.organizations.length === 0 && (
+        <>
+          <p className="fd-card__intro">{t('page.company.none')}</p>
+          <FlowLink to={PATHS.logout} className={linkClassName('button')}>
+            {t('button.sign-out')}
+          </FlowLink>
+        </>
+      )}
+      {state.kind === 'list' && state.organizations.length > 0 && (
+        <>
+          <p className="fd-card__intro">{t('page.company.intro')}</p>
+          <ul className="fd-companies">
+            {state.organizations.map((organization) => (
+              <li key={organization.context}>
+                <FlowLink to={PATHS.termsAndConditions} params={{ context: organization.context }} className="fd-company">
+                  <Image src={organization.logo} alt="" shape="rounded" width={56} height={56} />
+                  <span className="fd-company__name">{organization.name}</span>
+                </FlowLink>
+              </li>
+            ))}
+          </ul>
+          <p className="fd-card__aside">
+            <FlowLink to={PATHS.logout} className="fd-link">
+              {t('button.sign-out')}
+            </FlowLink>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,44 +1,126 @@
-import { useState, type FormEvent } from 'react';
-import { createLazyRoute, useNavigate } from '@tanstack/react-router';
-import { useT } from '../i18n/useT';
-import { Field } from '../ui/Field';
-import { emailErrors } from '../schemas/email';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { Button, Field } from '@frontdoor/ui';
+import { useT } from '../i18n/t';
+import { useFlow } from '../flow/flow';
+import { PATHS } from '../flow/paths';
+import { FlowLink } from '../flow/FlowLink';
+import { CarriedFields } from '../flow/CarriedFields';
+import { useLive } from '../flow/live';
+import { showFailure } from '../flow/failure';
+import { automaticSamlContext, emailDomain, goToIdentityProvider } from '../flow/saml';
+import { allowsSaml, ssoModeByContext, ssoModeByEmail } from '../api/sign-in';
+import { reportError } from '../api/report';
+import { $storedSession } from '../stores/session';
+import { isExpired } from '../session/token';
+import { clearToast } from '../stores/toast';
+import { emailErrors } from '../schemas/email-rule';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../rules/email';
 
-/** Login (spec section 2 and 4): e-mail first; Continue stays disabled until the e-mail is valid. */
-function Login() {
+/**
+ * Login (spec 2, 4.1, 4.2): e-mail first. The organisation's SSO mode decides between the
+ * identity provider and the password page. A valid stored session goes straight on to company
+ * selection; a context in the route or the domain parameter starts its SAML sign-in at once.
+ * Before the script arrives the form works as a plain one with the browser's validation: sent,
+ * it comes back here with `username`, and the script carries on from there.
+ */
+export function Login() {
   const t = useT();
-  const navigate = useNavigate();
+  const flow = useFlow();
+  const live = useLive();
+  const stored = useStore($storedSession);
+  const input = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState<'checking' | 'sso' | undefined>();
   const username = email.trim();
   const errorKeys = emailErrors(username);
   const valid = errorKeys.length === 0;
+  const samlContext = automaticSamlContext(flow.params.context, flow.search.domain);
 
-  function submit(event: FormEvent) {
+  useEffect(() => {
+    // What was typed before the script took over the page is kept; an e-mail sent before it
+    // arrived is looked up now.
+    const typed = input.current?.value || flow.search.username || '';
+    if (input.current && !input.current.value) input.current.value = typed;
+    setEmail(typed);
+    if (flow.search.username && emailErrors(typed.trim()).length === 0) void lookUp(typed.trim());
+  }, []);
+
+  useEffect(() => {
+    if (stored && !isExpired(stored)) flow.go({ to: PATHS.companySelection, replace: true });
+  }, [stored, flow]);
+
+  useEffect(() => {
+    if (!samlContext) return;
+    let current = true;
+    setBusy('sso');
+    void ssoModeByContext(samlContext).then(async (result) => {
+      if (!current) return;
+      if (result.kind === 'mode' && allowsSaml(result.mode) && (await goToIdentityProvider(flow, 'Login', samlContext))) return;
+      setBusy(undefined);
+    });
+    return () => {
+      current = false;
+    };
+    // Once per context, not on every change of the flow object.
+  }, [samlContext]);
+
+  async function submit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    if (valid) void navigate({ to: '/login/password', search: { username } });
+    if (valid && !busy) await lookUp(username);
+  }
+
+  async function lookUp(username: string) {
+    clearToast();
+    setBusy('checking');
+    const result = await ssoModeByEmail(username);
+    if (result.kind === 'mode') {
+      if (allowsSaml(result.mode)) {
+        setBusy('sso');
+        if (!(await goToIdentityProvider(flow, 'Login', emailDomain(username), username))) setBusy(undefined);
+        return;
+      }
+      flow.go({ to: PATHS.loginWithPassword, search: { username } });
+      return;
+    }
+    setBusy(undefined);
+    if (result.kind === 'unknown-mode') {
+      // Any mode but the three known ones is an error (spec 4.1).
+      console.error(new Error(`Unknown SSO mode "${result.mode}".`));
+      reportError({ screen: 'Login', operation: 'sso-mode' });
+    }
+    showFailure('Login', 'sso-mode', result);
   }
 
   return (
-    <form className="fd-card" onSubmit={submit} noValidate>
+    <form className="fd-card" method="get" action={PATHS.login} onSubmit={submit} noValidate={live} aria-busy={busy ? true : undefined}>
       <h1>{t('page.login.heading')}</h1>
-      <p>{t('page.login.intro')}</p>
+      <p className="fd-card__intro">{t('page.login.intro')}</p>
       <Field
+        ref={input}
         label={t('field.email.label')}
-        name="email"
+        name="username"
         type="email"
         autoComplete="username"
+        inputMode="email"
         required
-        value={email}
+        maxLength={EMAIL_MAX_LENGTH}
+        pattern={EMAIL_PATTERN.source}
         errors={submitted ? errorKeys.map((key) => t(key)) : undefined}
         onInput={(event) => setEmail(event.currentTarget.value)}
       />
-      <button type="submit" className="fd-button fd-button--primary" disabled={!valid}>
+      <p className="fd-card__status" role="status">
+        {busy === 'sso' ? t('page.login.sso-validating') : ''}
+      </p>
+      <Button type="submit" enabled={!live || valid} busy={busy !== undefined} busyLabel={t('app.busy')}>
         {t('button.continue')}
-      </button>
+      </Button>
+      <p className="fd-card__aside">
+        {t('page.login.register-prompt')} <FlowLink to={PATHS.register} search={{ username: valid ? username : undefined }} className="fd-link">{t('page.login.register-link')}</FlowLink>
+      </p>
+      <CarriedFields />
     </form>
   );
 }
-
-export const Route = createLazyRoute('/login')({ component: Login });

@@ -1,5 +1,112 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from './ScreenPlaceholder';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Field, PasswordField } from '@frontdoor/ui';
+import { useT } from '../i18n/t';
+import { useFlow } from '../flow/flow';
+import { PATHS } from '../flow/paths';
+import { FlowLink } from '../flow/FlowLink';
+import { showFailure } from '../flow/failure';
+import { login } from '../api/sign-in';
+import { beginMfaSetup, establishSession } from '../stores/session';
+import { awaitCode } from '../stores/pending-login';
+import { clearToast, showToast } from '../stores/toast';
+import { isEmail } from '../../rules/email';
 
-/** LoginWithPassword (spec section 2): the screen's title and heading until its flow lands. */
-export const Route = createLazyRoute('/login/password')({ component: ScreenPlaceholder });
+/**
+ * LoginWithPassword (spec 2, 4.3 to 4.5): the e-mail of the route's `username`, shown as a field
+ * so password managers save the pair, and the password. The answer decides the next step: MFA
+ * setup after a first password sign-in, the code when the user has TOTP, else an error.
+ */
+export function LoginWithPassword() {
+  const t = useT();
+  const flow = useFlow();
+  const username = flow.search.username ?? '';
+  const [password, setPassword] = useState('');
+  const [rejected, setRejected] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    // Without an e-mail there is nothing to sign in: back to its step.
+    if (!isEmail(username)) flow.go({ to: PATHS.login, replace: true });
+  }, [username, flow]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    // The login password only has to be non-empty (spec 5).
+    if (!password || busy) return;
+    clearToast();
+    setBusy(true);
+    const result = await login({ email: username, password });
+    setBusy(false);
+    switch (result.kind) {
+      case 'signed-in':
+        if (result.policy) {
+          beginMfaSetup({ context: result.context, token: result.token, policy: result.policy });
+          flow.go({ to: PATHS.mfaSetup });
+        } else {
+          establishSession(result.token);
+          flow.go({ to: PATHS.companySelection });
+        }
+        return;
+      case 'mfa-required':
+        awaitCode(username, password);
+        flow.go({ to: PATHS.mfaLogin, search: { username } });
+        return;
+      case 'invalid-credentials':
+      case 'invalid-code':
+        setRejected(true);
+        showToast(t('page.login.error-incorrect-credentials'), 'error');
+        return;
+      default:
+        showFailure('LoginWithPassword', 'login', result);
+    }
+  }
+
+  return (
+    <form className="fd-card" onSubmit={submit} noValidate>
+      <h1>{t('page.login-password.heading')}</h1>
+      <Field
+        label={t('field.email.label')}
+        name="username"
+        type="email"
+        autoComplete="username"
+        value={username}
+        readOnly
+        invalid={rejected}
+        hint={
+          <FlowLink to={PATHS.login} className="fd-link">
+            {t('page.login-password.change-email')}
+          </FlowLink>
+        }
+      />
+      <PasswordField
+        label={t('field.password.label')}
+        name="password"
+        autoComplete="current-password"
+        required
+        autoFocus
+        value={password}
+        errors={rejected ? [t('page.login.error-incorrect-credentials')] : undefined}
+        showLabel={t('field.password.show')}
+        hideLabel={t('field.password.hide')}
+        onInput={(event) => {
+          setPassword(event.currentTarget.value);
+          setRejected(false);
+        }}
+      />
+      <p className="fd-card__aside fd-card__aside--end">
+        <FlowLink to={PATHS.passwordReset} search={{ username }} className="fd-link">
+          {t('page.login-password.forgot')}
+        </FlowLink>
+      </p>
+      <Button type="submit" enabled={password.length > 0} busy={busy} busyLabel={t('app.busy')}>
+        {t('button.login')}
+      </Button>
+      <p className="fd-card__aside">
+        {t('page.login.register-prompt')}{' '}
+        <FlowLink to={PATHS.register} search={{ username }} className="fd-link">
+          {t('page.login.register-link')}
+        </FlowLink>
+      </p>
+    </form>
+  );
+}

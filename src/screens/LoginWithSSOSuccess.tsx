@@ -1,5 +1,35 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from './ScreenPlaceholder';
+import { useEffect } from 'react';
+import { useT } from '../i18n/t';
+import { useFlow } from '../flow/flow';
+import { PATHS } from '../flow/paths';
+import { establishSession } from '../stores/session';
+import { showToast } from '../stores/toast';
 
-/** LoginWithSSOSuccess (spec section 2): the screen's title and heading until its flow lands. */
-export const Route = createLazyRoute('/login/sso/success')({ component: ScreenPlaceholder });
+/**
+ * LoginWithSSOSuccess (spec 2): the identity provider's sign-in came back with a session token in
+ * `lcq`. It is stored and the user goes on to company selection; a token that does not parse ends
+ * on Login.
+ */
+export function LoginWithSSOSuccess() {
+  const t = useT();
+  const flow = useFlow();
+  const lcq = flow.search.lcq;
+
+  useEffect(() => {
+    if (lcq && establishSession(lcq)) {
+      // The token leaves the address bar with this step: replace, so Back does not show it again.
+      flow.go({ to: PATHS.companySelection, replace: true });
+      return;
+    }
+    showToast(t('page.login-sso-success.failed'), 'error');
+    flow.go({ to: PATHS.login, replace: true });
+    // Once: the token is read on arrival.
+  }, []);
+
+  return (
+    <section className="fd-card" aria-busy="true">
+      <h1>{t('page.login-sso-success.heading')}</h1>
+      <p className="fd-card__intro">{t('page.login-sso-success.working')}</p>
+    </section>
+  );
+}

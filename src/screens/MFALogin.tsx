@@ -1,5 +1,62 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from './ScreenPlaceholder';
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { useT } from '../i18n/t';
+import { useFlow } from '../flow/flow';
+import { PATHS } from '../flow/paths';
+import { showFailure } from '../flow/failure';
+import { login } from '../api/sign-in';
+import { establishSession } from '../stores/session';
+import { $pendingLogin, forgetPendingLogin } from '../stores/pending-login';
+import { CodeStep } from './parts/CodeStep';
 
-/** MFALogin (spec section 2): the screen's title and heading until its flow lands. */
-export const Route = createLazyRoute('/login/mfa')({ component: ScreenPlaceholder });
+/**
+ * MFALogin (spec 2, 4.5): the code of a user with TOTP, resent with the e-mail and password as
+ * `challenge`. On success the session cookie is set and the user goes to company selection.
+ */
+export function MFALogin() {
+  const t = useT();
+  const flow = useFlow();
+  const pending = useStore($pendingLogin);
+  const username = flow.search.username;
+
+  useEffect(() => {
+    // The password is kept in memory only: after a reload the sign-in starts again at the password.
+    if (!$pendingLogin.get()) flow.go({ to: username ? PATHS.loginWithPassword : PATHS.login, search: { username }, replace: true });
+    // On arrival only: the sign-in forgets the password once it has succeeded, and must not come back here.
+  }, []);
+
+  async function send(challenge: string): Promise<'invalid' | 'done'> {
+    if (!pending) return 'done';
+    const result = await login({ ...pending, challenge });
+    switch (result.kind) {
+      case 'signed-in':
+        forgetPendingLogin();
+        establishSession(result.token);
+        flow.go({ to: PATHS.companySelection });
+        return 'done';
+      case 'invalid-code':
+      case 'mfa-required':
+        return 'invalid';
+      case 'invalid-credentials':
+        // The password changed meanwhile: back to it.
+        forgetPendingLogin();
+        flow.go({ to: PATHS.loginWithPassword, search: { username: pending.email }, replace: true });
+        return 'done';
+      default:
+        showFailure('MFALogin', 'login', result);
+        return 'done';
+    }
+  }
+
+  return (
+    <CodeStep
+      heading={t('page.mfa-login.heading')}
+      intro={t('page.mfa-login.intro')}
+      send={send}
+      onBack={() => {
+        forgetPendingLogin();
+        flow.go({ to: PATHS.loginWithPassword, search: { username: pending?.email ?? username } });
+      }}
+    />
+  );
+}

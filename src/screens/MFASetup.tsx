@@ -1,5 +1,100 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from './ScreenPlaceholder';
+import { useEffect, useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { Button } from '@frontdoor/ui';
+import { useT } from '../i18n/t';
+import { useFlow } from '../flow/flow';
+import { PATHS } from '../flow/paths';
+import { showFailure } from '../flow/failure';
+import { startMfaSetup } from '../api/mfa';
+import { $context, $policy, $secret, $token, establishSession } from '../stores/session';
+import { hasSkippedMfa, writeSkipMfaCookie } from '../platform/cookies';
+import { drawQr, groupSecret, secretOf } from '../platform/qr';
+import { config } from '../config';
+import { StoreBadges } from './parts/StoreBadges';
 
-/** MFASetup (spec section 2): the screen's title and heading until its flow lands. */
-export const Route = createLazyRoute('/mfa/setup')({ component: ScreenPlaceholder });
+const STEPS = [1, 2, 3, 4, 5] as const;
+
+/**
+ * MFASetup (spec 2, 4.4, 4.6): the QR code of a new TOTP secret (reused from session storage on a
+ * reload; clicking the code makes a new one), the secret as text for those who cannot scan, five
+ * steps, two store badges, Continue, and Skip only when the organisation's policy is OPTIONAL.
+ */
+export function MFASetup() {
+  const t = useT();
+  const flow = useFlow();
+  const context = useStore($context);
+  const policy = useStore($policy);
+  const secretUri = useStore($secret);
+  const [busy, setBusy] = useState(false);
+  const optional = policy === 'OPTIONAL';
+
+  async function newSecret() {
+    if (!context || busy) return;
+    setBusy(true);
+    const result = await startMfaSetup(context);
+    setBusy(false);
+    if (result.kind === 'secret') $secret.set(result.uri);
+    else showFailure('MFASetup', 'mfa-setup', result);
+  }
+
+  function skip() {
+    writeSkipMfaCookie(config.cookieDomain);
+    establishSession($token.get() ?? '');
+    flow.go({ to: PATHS.companySelection });
+  }
+
+  useEffect(() => {
+    // A user who chose Skip today is not asked again until tomorrow (spec 4.4, 9).
+    if (optional && hasSkippedMfa()) {
+      establishSession($token.get() ?? '');
+      flow.go({ to: PATHS.companySelection, replace: true });
+    } else if (!$secret.get()) void newSecret();
+    // Once on arrival; the actions read the stores themselves.
+  }, []);
+
+  const qr = useMemo(() => (secretUri ? drawQr(secretUri) : undefined), [secretUri]);
+  const secret = secretUri ? secretOf(secretUri) : undefined;
+
+  return (
+    <section className="fd-card fd-card--wide" aria-busy={busy || undefined}>
+      <h1>{t('page.mfa-setup.heading')}</h1>
+      <p className="fd-card__intro">{t(optional ? 'page.mfa-setup.intro' : 'page.mfa-setup.intro-required')}</p>
+      <div className="fd-mfa">
+        <div className="fd-mfa__code">
+          <button type="button" className="fd-mfa__qr" onClick={() => void newSecret()} disabled={busy} aria-label={t('page.mfa-setup.qr-regenerate')}>
+            {qr ? (
+              <svg viewBox={`0 0 ${qr.size} ${qr.size}`} width="184" height="184" shapeRendering="crispEdges" role="img" aria-label={t('page.mfa-setup.qr-alt')}>
+                <rect width={qr.size} height={qr.size} fill="#fff" />
+                <path d={qr.path} fill="#000" />
+              </svg>
+            ) : (
+              <span className="fd-mfa__qr-placeholder" />
+            )}
+          </button>
+          <p className="fd-mfa__qr-hint">{t('page.mfa-setup.qr-hint')}</p>
+          {secret && (
+            <p className="fd-mfa__secret">
+              {t('page.mfa-setup.secret-label')} <code data-secret={secret}>{groupSecret(secret)}</code>
+            </p>
+          )}
+        </div>
+        <ol className="fd-steps">
+          {STEPS.map((step) => (
+            <li key={step}>{t(`page.mfa-setup.step-${step}`)}</li>
+          ))}
+        </ol>
+      </div>
+      <StoreBadges appStoreLabel={t('page.mfa-setup.store-apple')} playStoreLabel={t('page.mfa-setup.store-google')} />
+      <div className="fd-card__actions">
+        {optional && (
+          <Button variant="quiet" onClick={skip}>
+            {t('button.skip')}
+          </Button>
+        )}
+        <Button enabled={Boolean(secretUri)} onClick={() => flow.go({ to: PATHS.mfaSetupConfirmation })}>
+          {t('button.continue')}
+        </Button>
+      </div>
+    </section>
+  );
+}

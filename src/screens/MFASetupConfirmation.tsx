@@ -1,5 +1,54 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from './ScreenPlaceholder';
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { useT } from '../i18n/t';
+import { useFlow } from '../flow/flow';
+import { PATHS } from '../flow/paths';
+import { showFailure } from '../flow/failure';
+import { confirmMfa } from '../api/mfa';
+import { $context, $secret, $token, establishSession } from '../stores/session';
+import { secretOf } from '../platform/qr';
+import { CodeStep } from './parts/CodeStep';
 
-/** MFASetupConfirmation (spec section 2): the screen's title and heading until its flow lands. */
-export const Route = createLazyRoute('/mfa/setup/confirm')({ component: ScreenPlaceholder });
+/**
+ * MFASetupConfirmation (spec 2, 4.6): a code from the authenticator app confirms the secret of
+ * the setup URI. On success the session cookie is set and the user goes to company selection.
+ */
+export function MFASetupConfirmation() {
+  const t = useT();
+  const flow = useFlow();
+  const context = useStore($context);
+  const secretUri = useStore($secret);
+  const mfaSecret = secretUri ? secretOf(secretUri) : undefined;
+
+  useEffect(() => {
+    // No secret offered yet: the setup step makes one. On arrival only: a confirmed setup clears
+    // the secret on its way out, and must not come back here.
+    if (!mfaSecret) flow.go({ to: PATHS.mfaSetup, replace: true });
+  }, []);
+
+  async function send(challenge: string): Promise<'invalid' | 'done'> {
+    if (!context || !mfaSecret) return 'done';
+    const result = await confirmMfa(context, { mfaSecret, challenge });
+    switch (result.kind) {
+      case 'confirmed':
+        // The API answers the full session once the second factor is set up; older answers keep the first token.
+        establishSession(result.token ?? $token.get() ?? '');
+        flow.go({ to: PATHS.companySelection });
+        return 'done';
+      case 'invalid-code':
+        return 'invalid';
+      default:
+        showFailure('MFASetupConfirmation', 'mfa-confirm', result);
+        return 'done';
+    }
+  }
+
+  return (
+    <CodeStep
+      heading={t('page.mfa-confirm.heading')}
+      intro={t('page.mfa-confirm.intro')}
+      send={send}
+      onBack={() => flow.go({ to: PATHS.mfaSetup })}
+    />
+  );
+}

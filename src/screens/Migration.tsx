@@ -1,5 +1,66 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from './ScreenPlaceholder';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Field } from '@frontdoor/ui';
+import { useT } from '../i18n/t';
+import { useFlow } from '../flow/flow';
+import { PATHS } from '../flow/paths';
+import { showFailure } from '../flow/failure';
+import { emailDomain, goToIdentityProvider } from '../flow/saml';
+import { migrationAction } from '../flow/migration';
+import { allowsSaml, ssoModeByEmail } from '../api/sign-in';
+import { requestMail } from '../api/account';
+import { $resetEmail } from '../stores/reset-email';
+import { isEmail } from '../../rules/email';
+import { requestLanguage } from '../../rules/languages';
 
-/** Migration (spec section 2): the screen's title and heading until its flow lands. */
-export const Route = createLazyRoute('/migration')({ component: ScreenPlaceholder });
+/**
+ * Migration (spec 2, 4.11): a user of the old platform, with the e-mail (read-only) and the action
+ * of the link. Logging in sends SAML users to their identity provider and password users a reset
+ * mail (then the migration success page); registering sends a registration (then RegisterSuccess).
+ */
+export function Migration() {
+  const t = useT();
+  const flow = useFlow();
+  const email = flow.search.email ?? '';
+  const action = migrationAction(flow.search.action);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!isEmail(email)) flow.go({ to: PATHS.login, replace: true });
+  }, [email, flow]);
+
+  async function carryOn(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const language = requestLanguage(navigator.language);
+    if (action === 'register') {
+      const result = await requestMail('register', { email, language });
+      if (result.kind === 'sent') flow.go({ to: PATHS.registerSuccess, search: { username: email } });
+      else showFailure('Migration', 'register', result);
+      setBusy(false);
+      return;
+    }
+    const mode = await ssoModeByEmail(email);
+    if (mode.kind === 'mode' && allowsSaml(mode.mode)) {
+      if (!(await goToIdentityProvider(flow, 'Migration', emailDomain(email), email))) setBusy(false);
+      return;
+    }
+    const result = mode.kind === 'mode' ? await requestMail('forgot-password', { email, language }) : mode;
+    setBusy(false);
+    if (result.kind === 'sent') {
+      $resetEmail.set(email);
+      flow.go({ to: PATHS.passwordMigrationSuccess });
+    } else showFailure('Migration', 'migration-login', result);
+  }
+
+  return (
+    <form className="fd-card" onSubmit={carryOn} noValidate>
+      <h1>{t('page.migration.heading')}</h1>
+      <p className="fd-card__intro">{t('page.migration.welcome')}</p>
+      <Field label={t('field.email.label')} name="username" type="email" autoComplete="username" value={email} readOnly />
+      <Button type="submit" busy={busy} busyLabel={t('app.busy')}>
+        {t(action === 'register' ? 'page.migration.register' : 'page.migration.login')}
+      </Button>
+    </form>
+  );
+}

@@ -1,5 +1,65 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from './ScreenPlaceholder';
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useT } from '../i18n/t';
+import { PATHS } from '../flow/paths';
+import { reportError } from '../api/report';
+import { changePassword } from '../api/account';
+import { $storedSession, establishSession } from '../stores/session';
+import { isExpired } from '../session/token';
+import { tellParent } from '../platform/parent-message';
+import { config } from '../config';
+import { NewPasswordForm, type NewPassword } from './parts/NewPasswordForm';
 
-/** PasswordChange (spec section 2): the screen's title and heading until its flow lands. */
-export const Route = createLazyRoute('/change-password')({ component: ScreenPlaceholder });
+type Outcome = { kind: 'changed' } | { kind: 'refused' } | { kind: 'wrong-current'; password: string } | undefined;
+
+/**
+ * PasswordChange (spec 2, 4.10): embedded in another app's frame, it changes the password of the
+ * stored session (the current password first, OWASP ASVS). On success the new token goes into the
+ * session cookie and the parent hears `{action: 'password-change', success: true}`; on failure the
+ * same with `success: false`. The page says what happened itself: no toast.
+ */
+export function PasswordChange() {
+  const t = useT();
+  const session = useStore($storedSession);
+  const [outcome, setOutcome] = useState<Outcome>();
+  const parent = () => (window.parent === window ? null : window.parent);
+
+  if (!session || isExpired(session)) {
+    return (
+      <section className="fd-card fd-card--embedded" role="alert">
+        <h1>{t('page.password-change.heading')}</h1>
+        <p className="fd-card__intro">{t('page.password-change.no-session')}</p>
+        <a className="fd-link" href={PATHS.login} target="_top">
+          {t('error.go-to-login')}
+        </a>
+      </section>
+    );
+  }
+
+  const refused = outcome !== undefined && outcome.kind !== 'changed';
+
+  async function change(values: NewPassword) {
+    const result = await changePassword(session!.raw, { password: values.password, currentPassword: values.currentPassword ?? '' });
+    const changed = result.kind === 'set' && Boolean(result.token);
+    if (changed) establishSession(result.token!);
+    else if (result.kind === 'failed') reportError({ screen: 'PasswordChange', operation: 'set-password', status: result.status });
+    setOutcome(changed ? { kind: 'changed' } : result.kind === 'wrong-current-password' ? { kind: 'wrong-current', password: values.currentPassword ?? '' } : { kind: 'refused' });
+    tellParent(parent(), config.allowedParentOrigins, { action: 'password-change', success: changed });
+  }
+
+  return (
+    <div className="fd-card--embedded">
+      <NewPasswordForm
+        heading={t('page.password-change.heading')}
+        email={session.email}
+        askCurrent
+        currentRefused={outcome?.kind === 'wrong-current' ? { password: outcome.password, error: t('field.current-password.wrong') } : undefined}
+        submitLabel={t('button.save')}
+        onSubmit={change}
+      />
+      <p className={refused ? 'fd-outcome fd-outcome--error' : 'fd-outcome'} role={refused ? 'alert' : 'status'}>
+        {outcome?.kind === 'changed' ? t('page.password-change.success') : refused ? t(outcome.kind === 'wrong-current' ? 'page.password-change.wrong-current' : 'page.password-change.failure') : ''}
+      </p>
+    </div>
+  );
+}

@@ -1,5 +1,29 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from './ScreenPlaceholder';
+import { useT } from '../i18n/t';
+import { useFlow } from '../flow/flow';
+import { PATHS } from '../flow/paths';
+import { $resetEmail } from '../stores/reset-email';
+import { EmailRequestForm } from './parts/EmailRequestForm';
 
-/** PasswordReset (spec section 2): the screen's title and heading until its flow lands. */
-export const Route = createLazyRoute('/reset-password')({ component: ScreenPlaceholder });
+/**
+ * PasswordReset (spec 2, 4.12): an e-mail, pre-filled from `username`, that asks for a reset mail.
+ * The e-mail is kept in session storage for the success page.
+ */
+export function PasswordReset() {
+  const t = useT();
+  const flow = useFlow();
+  return (
+    <EmailRequestForm
+      screen="PasswordReset"
+      kind="forgot-password"
+      heading={t('page.password-reset.heading')}
+      intro={t('page.password-reset.intro')}
+      submitLabel={t('button.continue')}
+      initialEmail={flow.search.username ?? ''}
+      onSent={(email) => {
+        $resetEmail.set(email);
+        flow.go({ to: PATHS.passwordResetSuccess });
+      }}
+      back={{ label: t('page.password-reset.back') }}
+    />
+  );
+}

@@ -1,5 +1,20 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from './ScreenPlaceholder';
+import { useStore } from '@nanostores/react';
+import { useT } from '../i18n/t';
+import { PATHS } from '../flow/paths';
+import { $resetEmail } from '../stores/reset-email';
+import { MailSent } from './parts/MailSent';
 
-/** PasswordResetSuccess (spec section 2): the screen's title and heading until its flow lands. */
-export const Route = createLazyRoute('/reset-password/success')({ component: ScreenPlaceholder });
+/** PasswordResetSuccess (spec 2, 4.12): the saved e-mail and a resend link; without one, back to PasswordReset. */
+export function PasswordResetSuccess() {
+  const t = useT();
+  return (
+    <MailSent
+      screen="PasswordResetSuccess"
+      kind="forgot-password"
+      email={useStore($resetEmail)}
+      otherwise={PATHS.passwordReset}
+      heading={t('page.password-reset-success.heading')}
+      message={t('page.password-reset-success.message')}
+    />
+  );
+}

@@ -1,5 +1,9 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from './ScreenPlaceholder';
+import { useT } from '../i18n/t';
+import { PATHS } from '../flow/paths';
+import { PasswordFromLink } from './parts/PasswordFromLink';
 
-/** PasswordUpdate (spec section 2): the screen's title and heading until its flow lands. */
-export const Route = createLazyRoute('/reset-password/update')({ component: ScreenPlaceholder });
+/** PasswordUpdate (spec 2, 4.10, 4.12): a new password from a reset link. */
+export function PasswordUpdate() {
+  const t = useT();
+  return <PasswordFromLink screen="PasswordUpdate" heading={t('page.password-update.heading')} intro={() => t('page.password-update.intro')} success={PATHS.passwordUpdateSuccess} />;
+}

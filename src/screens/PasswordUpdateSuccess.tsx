@@ -1,5 +1,8 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from './ScreenPlaceholder';
+import { useT } from '../i18n/t';
+import { Done } from './parts/Done';
 
-/** PasswordUpdateSuccess (spec section 2): the screen's title and heading until its flow lands. */
-export const Route = createLazyRoute('/reset-password/update/success')({ component: ScreenPlaceholder });
+/** PasswordUpdateSuccess (spec 2): the password is set; a button to Login. */
+export function PasswordUpdateSuccess() {
+  const t = useT();
+  return <Done heading={t('page.password-update-success.heading')} message={t('page.password-update-success.message')} login={t('button.login')} />;
+}

@@ -1,5 +1,22 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from './ScreenPlaceholder';
+import { useT } from '../i18n/t';
+import { useFlow } from '../flow/flow';
+import { PATHS } from '../flow/paths';
+import { EmailRequestForm } from './parts/EmailRequestForm';
 
-/** Register (spec section 2): the screen's title and heading until its flow lands. */
-export const Route = createLazyRoute('/register')({ component: ScreenPlaceholder });
+/** Register (spec 2): an e-mail, pre-filled from `username` or `email`, that asks for the sign-up mail. */
+export function Register() {
+  const t = useT();
+  const flow = useFlow();
+  return (
+    <EmailRequestForm
+      screen="Register"
+      kind="register"
+      heading={t('page.register.heading')}
+      intro={t('page.register.intro')}
+      submitLabel={t('button.create')}
+      initialEmail={flow.search.username ?? flow.search.email ?? ''}
+      onSent={(email) => flow.go({ to: PATHS.registerSuccess, search: { username: email } })}
+      back={{ prompt: t('page.register.have-account'), label: t('page.register.login-link') }}
+    />
+  );
+}

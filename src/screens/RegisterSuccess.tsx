@@ -1,5 +1,20 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from './ScreenPlaceholder';
+import { useT } from '../i18n/t';
+import { useFlow } from '../flow/flow';
+import { PATHS } from '../flow/paths';
+import { MailSent } from './parts/MailSent';
 
-/** RegisterSuccess (spec section 2): the screen's title and heading until its flow lands. */
-export const Route = createLazyRoute('/register/success')({ component: ScreenPlaceholder });
+/** RegisterSuccess (spec 2): the sign-up mail is on its way to `username`; without one, back to Login. */
+export function RegisterSuccess() {
+  const t = useT();
+  const flow = useFlow();
+  return (
+    <MailSent
+      screen="RegisterSuccess"
+      kind="register"
+      email={flow.search.username}
+      otherwise={PATHS.login}
+      heading={t('page.register-success.heading')}
+      message={t('page.register-success.message')}
+    />
+  );
+}

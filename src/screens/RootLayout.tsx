@@ -1,21 +1,14 @@
-import { useEffect } from 'react';
-import { Outlet, useMatches } from '@tanstack/react-router';
-import { useT } from '../i18n/useT';
+import { Outlet, useLocation, useMatches } from '@tanstack/react-router';
+import { ScreenFrame } from './ScreenFrame';
 
-/** The page frame: sets the document title from the deepest route's metadata (spec section 2). */
+/** The router's page: the title of the deepest route (spec 2) and the `locale` parameter (spec 2). */
 export function RootLayout() {
-  const t = useT();
   const matches = useMatches();
+  const locale = useLocation({ select: (location) => (location.search as Record<string, unknown>).locale });
   const titleKey = [...matches].reverse().find((match) => match.staticData?.titleKey)?.staticData.titleKey;
-  const title = titleKey ? t(titleKey) : t('app.name');
-
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
-
   return (
-    <main id="main" className="fd-page">
+    <ScreenFrame titleKey={titleKey} locale={typeof locale === 'string' ? locale : undefined}>
       <Outlet />
-    </main>
+    </ScreenFrame>
   );
 }

@@ -1,5 +1,19 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from './ScreenPlaceholder';
+import { useT } from '../i18n/t';
+import { PATHS } from '../flow/paths';
+import { FlowLink } from '../flow/FlowLink';
+import { PasswordFromLink } from './parts/PasswordFromLink';
 
-/** Signup (spec section 2): the screen's title and heading until its flow lands. */
-export const Route = createLazyRoute('/signup')({ component: ScreenPlaceholder });
+/** Signup (spec 2): the same form as PasswordUpdate from an invitation link, with a login link. */
+export function Signup() {
+  const t = useT();
+  return (
+    <PasswordFromLink screen="Signup" heading={t('page.signup.heading')} intro={(email) => t('page.signup.intro', { email })} success={PATHS.signupSuccess}>
+      <p className="fd-card__aside">
+        {t('page.signup.have-account')}{' '}
+        <FlowLink to={PATHS.login} className="fd-link">
+          {t('page.signup.login-link')}
+        </FlowLink>
+      </p>
+    </PasswordFromLink>
+  );
+}

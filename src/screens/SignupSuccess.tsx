@@ -1,5 +1,8 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from './ScreenPlaceholder';
+import { useT } from '../i18n/t';
+import { Done } from './parts/Done';
 
-/** SignupSuccess (spec section 2): the screen's title and heading until its flow lands. */
-export const Route = createLazyRoute('/signup/success')({ component: ScreenPlaceholder });
+/** SignupSuccess (spec 2): the account is ready; a button to Login. */
+export function SignupSuccess() {
+  const t = useT();
+  return <Done heading={t('page.signup-success.heading')} message={t('page.signup-success.message')} login={t('button.login')} />;
+}

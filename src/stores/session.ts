@@ -1,8 +1,74 @@
-import { atom } from 'nanostores';
+/**
+ * The session (spec 3 and 4). A password sign-in that goes on to MFA setup keeps its context,
+ * token and MFA policy in session storage (spec 4.4); a complete sign-in keeps its token in the
+ * session cookie (spec 9). The API client sends whichever is current.
+ */
+import { atom, computed } from 'nanostores';
+import { parseSessionToken, type SessionToken } from '../session/token';
+import { clearSessionCookies, readSessionCookie, writeSessionCookies } from '../platform/cookies';
+import { config } from '../config';
+import { restoreFromSessionStorage, sessionStored } from './session-storage';
 
-/** The raw session token the API client sends as bearer (spec section 3, "Session token"). */
-export const $token = atom<string | undefined>(undefined);
+/** The token of a sign-in waiting for MFA setup (session storage 'token'). */
+const $flowToken = sessionStored('token');
+/** The token of a complete sign-in (the session cookie). */
+const $cookieToken = atom<string | undefined>(undefined);
 
-export function setToken(token: string | undefined): void {
-  $token.set(token);
+export const $context = sessionStored('context');
+/** The MFA policy the login answered with, OPTIONAL or REQUIRED (spec 4.4, 6). */
+export const $policy = sessionStored('policy');
+/** The TOTP secret URI offered by MFA setup, reused until confirmed (spec 4.6). */
+export const $secret = sessionStored('secret');
+
+/** The raw token the API client sends as bearer. */
+export const $token = computed([$flowToken, $cookieToken], (flow, cookie) => flow ?? cookie);
+/** The claims of that token; undefined without a token or with one that does not parse (spec 3, 8). */
+export const $session = computed($token, (token): SessionToken | undefined => parseSessionToken(token));
+/** The session of a complete sign-in, from the session cookie (spec 2, Login: a valid stored session). */
+export const $storedSession = computed($cookieToken, (token): SessionToken | undefined => parseSessionToken(token));
+
+/** Step 4.4: a password sign-in that goes on to MFA setup keeps its context, token and policy. */
+export function beginMfaSetup(answer: { context: string; token: string; policy: string }): void {
+  $context.set(answer.context);
+  $policy.set(answer.policy);
+  $flowToken.set(answer.token);
+}
+
+function clearFlowStorage(): void {
+  $context.set(undefined);
+  $policy.set(undefined);
+  $secret.set(undefined);
+  $flowToken.set(undefined);
+}
+
+/**
+ * A complete sign-in (spec 4.5, 4.6, SSO success): the token goes into the session cookie, and into
+ * the shared layer's `token_{context}` cookie when a context is given; the flow's session storage
+ * is cleared. Answers the session, or undefined for a token that does not parse.
+ */
+export function establishSession(raw: string, context?: string): SessionToken | undefined {
+  clearFlowStorage();
+  const session = parseSessionToken(raw);
+  if (session) writeSessionCookies(session, config.cookieDomain, context);
+  $cookieToken.set(session ? raw : undefined);
+  return session;
+}
+
+/** Restores the flow after a reload or a new page: session storage, and the session cookie. */
+export function restoreSession(): void {
+  restoreFromSessionStorage();
+  $cookieToken.set(readSessionCookie() ?? undefined);
+}
+
+/** Ends the session in this browser: cookies and session storage (spec 2, /logout). */
+export function endSession(): void {
+  clearSessionCookies(config.cookieDomain, $session.get()?.contexts ?? []);
+  clearFlowStorage();
+  $cookieToken.set(undefined);
+}
+
+/** Entering an organisation (spec 4.9): the platform's apps read the shared layer's `token_{context}`. */
+export function enterContext(context: string): void {
+  const session = $session.get();
+  if (session) writeSessionCookies(session, config.cookieDomain, context);
 }

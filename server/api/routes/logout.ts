@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
-import { authenticate } from '../../auth/guard';
-import { audit } from '../../auth/audit';
+import { audit } from '../../db/audit';
 import { HttpError } from '../errors';
-import { routePath, routeSchema } from '../contract';
+import { routeOptions, routePath } from '../openapi-schemas';
+import { signedIn } from '../session-guard';
 
-/** GET /{aud}/logout (spec section 2, Logout): revokes the session token on every instance. */
 export async function logoutRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  app.get<{ Params: { aud: string } }>(routePath('logout'), { schema: routeSchema('logout') }, async (request, reply) => {
-    const claims = await authenticate(services.tokens, request);
+  /** GET /{aud}/logout (spec 2, Logout): revokes the session token on every instance. */
+  app.get<{ Params: { aud: string } }>(routePath('logout'), { ...routeOptions('logout'), preHandler: app.requireSignIn }, async (request, reply) => {
+    const { claims } = signedIn(request);
     if (claims.aud !== request.params.aud) throw new HttpError(401, 'invalid_token', 'The token is not for this audience.');
     await services.tokens.revoke(claims);
-    await audit(services.db, request, 'logout', { userId: claims.sub });
+    await audit(services.db, request.ip, 'logout', { userId: claims.sub });
     return reply.code(204).send();
   });
 }

@@ -1,58 +1,71 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
-import { authenticate, requireContext } from '../../auth/guard';
-import { findUserById } from '../../auth/accounts';
+import { confirmPendingTotpSecret, setPendingTotpSecret } from '../../db/users';
+import { audit } from '../../db/audit';
 import { matchingStep, newTotpSecret, otpauthUri } from '../../auth/totp';
 import { LIMITS, enforce } from '../../auth/rate-limit';
-import { audit } from '../../auth/audit';
+import type { AuthMethod } from '../../auth/tokens';
 import { HttpError } from '../errors';
-import { routePath, routeSchema } from '../contract';
+import { routeOptions, routePath } from '../openapi-schemas';
+import { signedIn } from '../session-guard';
 
 export const TOTP_ISSUER = 'Frontdoor';
 
-/**
- * POST /{context}/user/setMfa (spec section 4, step 6). Without a body: a new secret, kept as pending,
- * answered as an otpauth URI. With {mfaSecret, challenge}: the pending secret and a valid code
- * enable TOTP; the code's step counts as used.
- */
+interface MfaConfirmation {
+  mfaSecret: string;
+  challenge: string;
+  /** A code of the TOTP secret in force, when the user replaces it. */
+  currentChallenge?: string;
+}
+
 export async function mfaRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { db, tokens } = services;
+  const invalidCode = () => new HttpError(400, 'invalid_code', 'Invalid code.');
 
-  app.post<{ Params: { context: string }; Body: { mfaSecret: string; challenge: string } | null }>(
+  /**
+   * POST /{context}/user/setMfa (spec 4.6). Without a body: a new secret, kept as the only pending
+   * one, answered as an otpauth URI. With {mfaSecret, challenge}: the latest offered secret and a
+   * valid code of it enable TOTP (a user who has TOTP also sends a code of the secret in force), the
+   * code's step counts as used, and the answer is a full session with `otp` among its methods. The
+   * token may be the one a password sign-in answers to a user who must set up MFA (spec 6); that one
+   * is revoked by the confirmation.
+   */
+  app.post<{ Params: { context: string }; Body: MfaConfirmation | null }>(
     routePath('setMfa'),
-    { schema: routeSchema('setMfa') },
+    { ...routeOptions('setMfa'), preHandler: app.requireMfaSetup },
     async (request, reply) => {
-      const claims = await authenticate(tokens, request);
-      await requireContext(db, claims, request.params.context);
-      await enforce(db, LIMITS.setMfa, claims.sub);
-      const user = await findUserById(db, claims.sub);
-      if (!user) throw new HttpError(401, 'invalid_token', 'The token is not valid.');
+      const { claims, user } = signedIn(request);
+      const { context } = request.params;
+      await enforce(db, LIMITS.setMfa, user.id);
 
       if (request.body === null) {
         const secret = newTotpSecret();
-        await db.query('UPDATE users SET totp_pending_secret = $2 WHERE id = $1', [user.id, secret]);
-        await audit(db, request, 'mfa.setup_started', { userId: user.id, context: request.params.context });
+        await setPendingTotpSecret(db, user.id, secret);
+        await audit(db, request.ip, 'mfa.setup_started', { userId: user.id, context });
         return reply.type('text/plain; charset=utf-8').send(otpauthUri(secret, user.email, TOTP_ISSUER));
       }
 
-      const { mfaSecret, challenge } = request.body;
-      // The update below only takes the secret this user was offered (totp_pending_secret).
-      const step = matchingStep(mfaSecret, challenge);
-      const enabled =
-        step !== undefined &&
-        (
-          await db.query(
-            `UPDATE users SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_last_step = $3
-             WHERE id = $1 AND totp_pending_secret = $2 RETURNING id`,
-            [user.id, mfaSecret, step],
-          )
-        ).length > 0;
-      if (!enabled) {
-        await audit(db, request, 'mfa.confirmation_failed', { userId: user.id, context: request.params.context });
-        throw new HttpError(400, 'invalid_code', 'Invalid code.');
+      const { mfaSecret, challenge, currentChallenge } = request.body;
+      if (user.totp_secret && currentChallenge === undefined) {
+        throw new HttpError(400, 'current_code_required', 'Replacing TOTP needs a code of the authenticator app in use (currentChallenge).');
       }
-      await audit(db, request, 'mfa.enabled', { userId: user.id, context: request.params.context });
-      return reply.code(204).send();
+      const refused = async () => {
+        await audit(db, request.ip, 'mfa.confirmation_failed', { userId: user.id, context });
+        return invalidCode();
+      };
+      let replaced: { secret: string; step: number } | undefined;
+      if (user.totp_secret) {
+        const currentStep = matchingStep(user.totp_secret, currentChallenge ?? '');
+        if (currentStep === undefined) throw await refused();
+        replaced = { secret: user.totp_secret, step: currentStep };
+      }
+      const step = matchingStep(mfaSecret, challenge);
+      if (step === undefined || !(await confirmPendingTotpSecret(db, user.id, { secret: mfaSecret, step }, replaced))) throw await refused();
+      await audit(db, request.ip, 'mfa.enabled', { userId: user.id, context, detail: { replaced: Boolean(replaced) } });
+      if (claims.purpose === 'mfa-setup') await tokens.revoke(claims);
+      const amr: AuthMethod[] = [...new Set<AuthMethod>([...(claims.amr ?? []), 'otp'])];
+      const grant = { userId: user.id, email: user.email, contexts: claims.contexts, amr, purpose: 'session' as const, generation: user.session_generation };
+      return { token: await tokens.issueSignIn(grant) };
     },
   );
 }

@@ -1,37 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
-import { authenticate, requireContext } from '../../auth/guard';
-import { findOrganization, userOrganizations, type OrganizationRow } from '../../auth/accounts';
+import { findOrganization, type OrganizationRow } from '../../db/organizations';
+import { userOrganizations } from '../../db/memberships';
 import { HttpError } from '../errors';
-import { routePath, routeSchema } from '../contract';
+import { routeOptions, routePath } from '../openapi-schemas';
+import { signedIn } from '../session-guard';
 
 export function organizationEntry(organization: OrganizationRow) {
   const { id, name, logo, context, enabled } = organization;
   return { id, name, logo, context, enabled };
 }
 
-/** The organisations a user may enter and the current one (spec sections 3 and 4, steps 7 and 8). */
+/** The organisations a user may enter and the current one (spec 3, 4.7 and 4.8). */
 export async function organizationRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { db, tokens } = services;
+  const { db } = services;
+  /**
+   * GET /{context}/user/organizations — company selection (spec 4.7). The API audience as context
+   * answers the same list: a user in no organisation gets an empty one.
+   */
+  app.get(routePath('getUserOrganizations'), { ...routeOptions('getUserOrganizations'), preHandler: app.requireAccountContext }, async (request) => {
+    const { claims } = signedIn(request);
+    // Only enabled organisations of enabled memberships, and only those the token reaches.
+    const organizations = (await userOrganizations(db, claims.sub)).filter((organization) => claims.contexts.includes(organization.context));
+    return Object.fromEntries(organizations.map((organization) => [organization.context, organizationEntry(organization)]));
+  });
 
-  app.get<{ Params: { context: string } }>(
-    routePath('getUserOrganizations'),
-    { schema: routeSchema('getUserOrganizations') },
-    async (request) => {
-      const claims = await authenticate(tokens, request);
-      await requireContext(db, claims, request.params.context);
-      // Only enabled organisations of enabled memberships, and only those the token reaches.
-      const organizations = (await userOrganizations(db, claims.sub)).filter((organization) => claims.contexts.includes(organization.context));
-      return Object.fromEntries(organizations.map((organization) => [organization.context, organizationEntry(organization)]));
-    },
-  );
-
+  /** GET /{context}/organization/current — the organisation with its terms (spec 4.8). */
   app.get<{ Params: { context: string } }>(
     routePath('getCurrentOrganization'),
-    { schema: routeSchema('getCurrentOrganization') },
+    { ...routeOptions('getCurrentOrganization'), preHandler: app.requireContext },
     async (request) => {
-      const claims = await authenticate(tokens, request);
-      await requireContext(db, claims, request.params.context);
       const organization = await findOrganization(db, request.params.context);
       if (!organization?.enabled) throw new HttpError(404, 'not_found', 'No such organisation.');
       return {

@@ -1,45 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
-import { findOrganization, findUserByEmail, userOrganizations, type OrganizationRow } from '../../auth/accounts';
+import { findOrganizationByDomain, findOrganizationIgnoringCase, type OrganizationRow } from '../../db/organizations';
 import { LIMITS, limitByAddress } from '../../auth/rate-limit';
-import { routePath, routeSchema } from '../contract';
+import { emailDomain } from '../../../rules/email';
+import { routeOptions, routePath } from '../openapi-schemas';
 
-type SsoMode = OrganizationRow['sso_mode'];
-
-/** The strictest mode among the user's organisations: SAML_ONLY, then LOGIN_SAML, else NOT_SET. */
-function strictestMode(organizations: OrganizationRow[]): SsoMode {
-  const modes = new Set(organizations.map((organization) => organization.sso_mode));
-  if (modes.has('SAML_ONLY')) return 'SAML_ONLY';
-  if (modes.has('LOGIN_SAML')) return 'LOGIN_SAML';
-  return 'NOT_SET';
-}
+/** An organisation's mode; NOT_SET, like a password organisation, when there is no such enabled organisation. */
+const modeOf = (organization: OrganizationRow | undefined) => (organization?.enabled ? organization.sso_mode : 'NOT_SET');
 
 /**
- * SSO mode look-ups (spec section 4, steps 1 and 2). An unknown e-mail or context answers
- * NOT_SET, like a password organisation, so the answer reveals nothing.
+ * SSO mode look-ups (spec 4.1 and 4.2), answered by the organisation an address or a context
+ * names, never by accounts: an unknown address at a SAML organisation's domain gets the answer a
+ * member gets, and an address at no organisation's domain NOT_SET, so the answer reveals nothing.
  */
 export async function ssoModeRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { db } = services;
 
-  app.get<{ Params: { email: string } }>(
-    routePath('getSsoModeByEmail'),
-    { schema: routeSchema('getSsoModeByEmail') },
-    async (request, reply) => {
-      await limitByAddress(db, LIMITS.ssoLookup, request);
-      const user = await findUserByEmail(db, request.params.email);
-      const mode = user ? strictestMode(await userOrganizations(db, user.id)) : 'NOT_SET';
-      return reply.type('text/plain; charset=utf-8').send(mode);
-    },
-  );
+  /** GET /organization/{email}/ssoMode — how an address at this e-mail's domain signs in (spec 4.1). */
+  app.get<{ Params: { email: string } }>(routePath('getSsoModeByEmail'), routeOptions('getSsoModeByEmail'), async (request, reply) => {
+    await limitByAddress(db, LIMITS.ssoLookup, request.ip);
+    const mode = modeOf(await findOrganizationByDomain(db, emailDomain(request.params.email)));
+    return reply.type('text/plain; charset=utf-8').send(mode);
+  });
 
-  app.get<{ Params: { context: string } }>(
-    routePath('getSsoModeByContext'),
-    { schema: routeSchema('getSsoModeByContext') },
-    async (request, reply) => {
-      await limitByAddress(db, LIMITS.ssoLookup, request);
-      const organization = await findOrganization(db, request.params.context);
-      const mode = organization?.enabled ? organization.sso_mode : 'NOT_SET';
-      return reply.type('text/plain; charset=utf-8').send(mode);
-    },
-  );
+  /** GET /organization/ssoModeByContext/{context} — whether the organisation signs in through SAML (spec 4.2; any case, spec 4.7). */
+  app.get<{ Params: { context: string } }>(routePath('getSsoModeByContext'), routeOptions('getSsoModeByContext'), async (request, reply) => {
+    await limitByAddress(db, LIMITS.ssoLookup, request.ip);
+    const mode = modeOf(await findOrganizationIgnoringCase(db, request.params.context));
+    return reply.type('text/plain; charset=utf-8').send(mode);
+  });
 }

@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { test, expect, mailedLink, mailsTo, registerAccount, consoleErrors } from './fixtures';
+import { enterEmail, enterPassword } from './screens/sign-in';
+import { chooseNewPassword, passwordRules } from './screens/account';
+import { expectNoAxeViolations } from './axe';
+import { keepScreenshots } from './screenshots';
+import { ALLOWED_PARENT } from '../playwright.config';
+
+test.use({ locale: 'en-GB' });
+
+const freshEmail = () => `e2e-${randomUUID()}@example.com`;
+
+test('a newcomer registers, opens the link from the mail, sets a password with the rules ticking as they type, and signs in', async ({ page, request }, testInfo) => {
+  const errors = consoleErrors(page);
+  const email = freshEmail();
+  await page.goto(`/register?email=${encodeURIComponent(email)}`);
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(email);
+  await expectNoAxeViolations(page, 'register');
+  await keepScreenshots(page, testInfo, 'register');
+  await page.getByRole('button', { name: 'Create' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await expectNoAxeViolations(page, 'register success');
+  await keepScreenshots(page, testInfo, 'register-success');
+
+  await page.goto((await mailedLink(request, email, '/signup')).href);
+  await expect(page.getByRole('heading', { name: 'Set up your account' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(email);
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  const password = page.getByLabel('New password', { exact: true });
+  await password.pressSequentially('abc');
+  expect(await passwordRules(page)).toEqual([
+    ['At least 9 characters', false],
+    ['At least 1 lowercase letter', true],
+    ['At least 1 capital letter', false],
+    ['At least 1 number', false],
+  ]);
+  // Leaving the field with broken rules shows the first one.
+  await page.getByLabel('Repeat the new password').focus();
+  await expect(page.getByText('At least 9 characters').last()).toBeVisible();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page, 'signup with broken rules');
+  await keepScreenshots(page, testInfo, 'signup-rules');
+  await password.fill('abcdefgH1');
+  expect((await passwordRules(page)).every(([, met]) => met)).toBe(true);
+  await page.getByLabel('Repeat the new password').fill('abcdefgH2');
+  await page.getByLabel('New password', { exact: true }).focus();
+  await expect(page.getByText('The passwords do not match.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await page.getByLabel('Repeat the new password').fill('abcdefgH1');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Password successfully updated!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: "You're all set" })).toBeVisible();
+  await expectNoAxeViolations(page, 'signup success');
+  await keepScreenshots(page, testInfo, 'signup-success');
+  await page.getByRole('link', { name: 'Login' }).click();
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await enterPassword(page, 'abcdefgH1');
+  await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a user resends the registration mail and gets a second one', async ({ page, request }) => {
+  const email = freshEmail();
+  await page.goto('/register');
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await mailedLink(request, email, '/signup');
+  await page.getByRole('button', { name: 'Send it again' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Email successfully sent.' })).toBeVisible();
+  await expect.poll(async () => (await mailsTo(request, email)).length).toBe(2);
+});
+
+test('a user resets a forgotten password through the mailed link; the old password then fails and the new one works', async ({ page, request, account }, testInfo) => {
+  await enterEmail(page, account.email);
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(account.email);
+  await expectNoAxeViolations(page, 'password reset');
+  await keepScreenshots(page, testInfo, 'password-reset');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText(account.email)).toBeVisible();
+  await expectNoAxeViolations(page, 'password reset success');
+  await keepScreenshots(page, testInfo, 'password-reset-success');
+
+  await page.goto((await mailedLink(request, account.email, '/reset-password/update')).href);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await keepScreenshots(page, testInfo, 'password-update');
+  await chooseNewPassword(page, 'Brand-New-Pass-7');
+  await expect(page.getByRole('heading', { name: 'Password updated' })).toBeVisible();
+  await expectNoAxeViolations(page, 'password update success');
+  await keepScreenshots(page, testInfo, 'password-update-success');
+
+  await enterEmail(page, account.email);
+  await enterPassword(page, account.password);
+  await expect(page.getByRole('alert').filter({ hasText: 'Incorrect email or password.' })).toBeVisible();
+  await enterPassword(page, 'Brand-New-Pass-7');
+  await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
+});
+
+test('a tampered or used link shows the error-token message, whose link leads to reset', async ({ page, request, account }, testInfo) => {
+  await page.goto('/reset-password/update?token=dGFtcGVyZWQ');
+  await expect(page.getByRole('alert').filter({ hasText: 'the invitation link might have expired' })).toBeVisible();
+  await expectNoAxeViolations(page, 'password update with a broken link');
+  await keepScreenshots(page, testInfo, 'password-update-error-token');
+  await page.getByRole('link', { name: 'resetting your password' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+
+  // A link that worked once does not work twice.
+  await request.post('/api/forgot-password', { data: { email: account.email, language: 'en' } });
+  const link = await mailedLink(request, account.email, '/reset-password/update');
+  await page.goto(link.href);
+  await chooseNewPassword(page, 'Once-Only-Pass-1');
+  await expect(page.getByRole('heading', { name: 'Password updated' })).toBeVisible();
+  await page.goto(link.href);
+  await chooseNewPassword(page, 'Twice-Over-Pass-2');
+  await expect(page.getByRole('alert').filter({ hasText: 'the invitation link might have expired' })).toBeVisible();
+});
+
+test.describe('the embedded change-password page', () => {
+  // One server for the apps that embed the page, on the allowed origin and on another one.
+  test.describe.configure({ mode: 'serial' });
+  const OTHER_PARENT = `http://127.0.0.1:${Number(new URL(ALLOWED_PARENT).port) + 1}`;
+  const servers: Server[] = [];
+
+  test.beforeAll(async ({ baseURL }) => {
+    for (const origin of [ALLOWED_PARENT, OTHER_PARENT]) {
+      const server = createServer((_request, response) => {
+        response.writeHead(200, { 'content-type': 'text/html' });
+        response.end(
+          `<!doctype html><title>App</title><script>window.received=[];addEventListener('message',(e)=>received.push({origin:e.origin,data:e.data}))</script><iframe title="Change password" src="${baseURL}/change-password" style="width:320px;height:640px;border:0"></iframe>`,
+        );
+      });
+      await new Promise<void>((resolve) => server.listen(Number(new URL(origin).port), '127.0.0.1', resolve));
+      servers.push(server);
+    }
+  });
+  test.afterAll(async () => {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  });
+
+  /** Signs the account in, so the front door holds its session cookie. */
+  async function signedIn(page: import('@playwright/test').Page, account: { email: string; password: string }) {
+    await enterEmail(page, account.email);
+    await enterPassword(page, account.password);
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await expect(page.getByRole('heading', { name: 'Terms and Conditions' })).toBeVisible();
+  }
+
+  /** An app page on another origin that frames /change-password and records the messages it receives. */
+  async function appEmbedding(page: import('@playwright/test').Page, appOrigin: string) {
+    await page.goto(`${appOrigin}/settings`);
+  }
+
+  test('an app on an allowed origin embeds it and receives the success message', async ({ page, account, baseURL }, testInfo) => {
+    await signedIn(page, account);
+    await appEmbedding(page, ALLOWED_PARENT);
+    const frame = page.frameLocator('iframe[title="Change password"]');
+    await expect(frame.getByRole('heading', { name: 'Change password' })).toBeVisible();
+    await frame.getByLabel('Current password').fill(account.password);
+    await frame.getByLabel('New password', { exact: true }).fill('Changed-Pass-42');
+    await frame.getByLabel('Repeat the new password').fill('Changed-Pass-42');
+    await keepScreenshots(page, testInfo, 'password-change-embedded');
+    await frame.getByRole('button', { name: 'Save' }).click();
+    await expect(frame.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([
+      { origin: baseURL, data: { action: 'password-change', success: true } },
+    ]);
+  });
+
+  test('an app on an origin that is not allowed cannot embed it and receives nothing', async ({ page, account }) => {
+    await signedIn(page, account);
+    await appEmbedding(page, OTHER_PARENT);
+    // The browser refuses to show the front door in a frame of that origin (CSP frame-ancestors).
+    await expect.poll(() => page.frames().find((frame) => frame !== page.mainFrame())?.url()).toMatch(/^chrome-error:/);
+    expect(await page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([]);
+  });
+
+  test('a wrong current password is said in the page and on its field, and the app hears of the failure', async ({ page, account, baseURL }) => {
+    await signedIn(page, account);
+    await appEmbedding(page, ALLOWED_PARENT);
+    const frame = page.frameLocator('iframe[title="Change password"]');
+    await frame.getByLabel('Current password').fill('Not-My-Password-1');
+    await frame.getByLabel('New password', { exact: true }).fill('Changed-Pass-42');
+    await frame.getByLabel('Repeat the new password').fill('Changed-Pass-42');
+    await frame.getByRole('button', { name: 'Save' }).click();
+    await expect(frame.getByRole('alert').filter({ hasText: 'the current password is incorrect' })).toBeVisible();
+    const current = frame.getByLabel('Current password');
+    await expect(current).toHaveAttribute('aria-invalid', 'true');
+    await expect(frame.getByText('This is not your current password.')).toBeVisible();
+    // Another current password is another try: the refusal leaves the field.
+    await current.fill(account.password);
+    await expect(current).not.toHaveAttribute('aria-invalid', 'true');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([
+      { origin: baseURL, data: { action: 'password-change', success: false } },
+    ]);
+  });
+});
+
+test.describe('a user of the old platform', () => {
+  test('migrates with the login action: a password user gets a mail to choose a password', async ({ page, request, account }, testInfo) => {
+    await page.goto(`/migration?email=${encodeURIComponent(account.email)}&action=login`);
+    await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(account.email);
+    await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveAttribute('readonly', '');
+    await expectNoAxeViolations(page, 'migration');
+    await keepScreenshots(page, testInfo, 'migration');
+    await page.getByRole('button', { name: 'Continue with my account' }).click();
+    await expect(page).toHaveURL(/\/migration\/password\/sucess$/);
+    await expect(page.getByText(account.email)).toBeVisible();
+    await expectNoAxeViolations(page, 'migration success');
+    await keepScreenshots(page, testInfo, 'migration-success');
+    await mailedLink(request, account.email, '/reset-password/update');
+  });
+
+  test('migrates with the register action and gets the registration mail', async ({ page, request }) => {
+    const email = freshEmail();
+    await page.goto(`/migration?email=${encodeURIComponent(email)}&action=register`);
+    await page.getByRole('button', { name: 'Create my account' }).click();
+    await expect(page).toHaveURL(/\/register\/success\?username=/);
+    await mailedLink(request, email, '/signup');
+  });
+
+  test('with an unknown action migrates as a login', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await page.goto(`/migration?email=${encodeURIComponent('someone@example.com')}&action=delete`);
+    await expect(page.getByRole('button', { name: 'Continue with my account' })).toBeVisible();
+    await expect.poll(() => errors.some((text) => text.includes('Unknown migration action'))).toBe(true);
+  });
+
+  test('with a SAML-only organisation is sent to its identity provider', async ({ page }) => {
+    await page.goto(`/migration?email=${encodeURIComponent('sam@globex.example')}&action=login`);
+    await page.getByRole('button', { name: 'Continue with my account' }).click();
+    await expect(page.getByRole('heading', { name: 'Development identity provider' })).toBeVisible();
+  });
+});
+
+test.describe('in French', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test("un utilisateur réinitialise son mot de passe oublié et se connecte avec le nouveau", async ({ page, request }) => {
+    const account = await registerAccount(request, 'fr');
+    await page.goto(`/reset-password?username=${encodeURIComponent(account.email)}`);
+    await expect(page.getByRole('heading', { name: 'Réinitialiser votre mot de passe' })).toBeVisible();
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await expect(page.getByRole('heading', { name: 'Consultez vos e-mails' })).toBeVisible();
+    await page.goto((await mailedLink(request, account.email, '/reset-password/update')).href);
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('Nouveau-Passe-7');
+    await page.getByLabel('Répétez le nouveau mot de passe').fill('Nouveau-Passe-7');
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Mot de passe mis à jour avec succès !' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Mot de passe mis à jour' })).toBeVisible();
+  });
+});

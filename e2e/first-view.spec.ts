@@ -1,0 +1,90 @@
+import { test, expect } from './fixtures';
+
+test.use({ locale: 'en-GB' });
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the login page renders its form, which takes an e-mail and validates it', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    const email = page.getByRole('textbox', { name: 'E-mail' });
+    await email.fill('ada@example');
+    expect(await email.evaluate((input: HTMLInputElement) => input.checkValidity())).toBe(false);
+    await email.fill('ada@example.com');
+    expect(await email.evaluate((input: HTMLInputElement) => input.checkValidity())).toBe(true);
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  });
+
+  test('the login form sent without a script comes back to login with the e-mail and the carried parameters', async ({ page }) => {
+    await page.goto('/login?app=portal&route=%2Fdashboard');
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('ada@example.com');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/login\?username=ada%40example\.com&app=portal&route=%2Fdashboard$/);
+  });
+
+  for (const [path, heading] of <[string, string][]>[
+    ['/register', 'Create your account'],
+    ['/reset-password', 'Reset your password'],
+  ]) {
+    test(`${path} renders its form with the e-mail field`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'E-mail' })).toBeEditable();
+      await expect(page.locator('form').getByRole('button')).toBeEnabled();
+    });
+  }
+
+  test('a path outside the route table shows the not-found page', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+});
+
+test('typing before the script arrives survives its arrival, caret and all', async ({ page }) => {
+  let release!: () => void;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  // Hold back the first view's scripts, as a slow connection would. Parcel names the entry script
+  // after the checkout's folder, so every hashed script is held, whatever that folder is called.
+  await page.route(/\/[\w-]+\.[0-9a-f]{8}\.js$/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  const email = page.getByRole('textbox', { name: 'E-mail' });
+  // The dot is missing; the caret goes back to where it belongs.
+  await email.pressSequentially('ada@examplecom');
+  for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowLeft');
+  const continueButton = page.getByRole('button', { name: 'Continue' });
+  // Before the script, the browser validates: Continue is a plain submit button.
+  await expect(continueButton).toBeEnabled();
+
+  release();
+  // Once the script runs, Continue follows spec 5: disabled until the e-mail is valid.
+  await expect(continueButton).toBeDisabled();
+  await expect(email).toHaveValue('ada@examplecom');
+  await expect(email).toBeFocused();
+  // Typed where the caret was left: the caret survived.
+  await page.keyboard.type('.');
+  await expect(email).toHaveValue('ada@example.com');
+  await expect(continueButton).toBeEnabled();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/login\/password\?username=ada%40example\.com$/);
+});
+
+test('an e-mail sent before the script arrived is looked up once it has', async ({ page }) => {
+  await page.goto('/login?username=ada%40example.com&route=%2Fx');
+  await expect(page).toHaveURL(/\/login\/password\?route=%2Fx&username=ada%40example\.com$/);
+});
+
+test('the page speaks the language of the locale parameter, else of the browser', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  await page.goto('/login?locale=it');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  await expect(page.getByRole('button', { name: 'Continua' })).toBeVisible();
+  await context.close();
+});

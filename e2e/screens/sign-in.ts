@@ -1,0 +1,54 @@
+/** The sign-in screens as a person uses them, one helper per step (English interface). */
+import { expect, type Page } from '@playwright/test';
+import { readQrCode } from '../qr';
+import { currentStep, readSetupUri, untilStep, type Authenticator } from '../../scripts/contract-checker/totp';
+
+/** Login: the e-mail, then Continue. */
+export async function enterEmail(page: Page, email: string, query = ''): Promise<void> {
+  await page.goto(`/login${query}`);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** LoginWithPassword: the password, then Login. */
+export async function enterPassword(page: Page, password: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** MFASetup: reads the QR code from its pixels, as an authenticator app would. */
+export async function scanQrCode(page: Page): Promise<Authenticator> {
+  await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
+  const qr = page.getByRole('img', { name: 'QR code to scan with your authenticator app' });
+  await expect(qr).toBeVisible();
+  return readSetupUri(await readQrCode(qr));
+}
+
+/** A code step (MFALogin, MFASetupConfirmation): the 6 digits, then Continue. */
+export async function enterCode(page: Page, code: string): Promise<void> {
+  const field = page.getByRole('textbox', { name: '6-digit code' });
+  await field.fill('');
+  await field.pressSequentially(code);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** A code no earlier step has used: the server takes each step's code once per user. */
+export async function freshCode(authenticator: Authenticator, used: Set<number>): Promise<string> {
+  let step = currentStep();
+  if (used.has(step)) {
+    step += 1;
+    await new Promise((resolve) => setTimeout(resolve, untilStep(step) + 100));
+  }
+  used.add(step);
+  return authenticator.codeAt(step);
+}
+
+/** TermsAndConditions: tick the box, then Save. */
+export async function acceptTerms(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Terms and Conditions' })).toBeVisible();
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await page.getByRole('checkbox', { name: 'I have read and accept the terms and conditions' }).check();
+  await save.click();
+}

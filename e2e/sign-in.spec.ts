@@ -1,0 +1,103 @@
+import { test, expect, consoleErrors, DEMO_PASSWORD } from './fixtures';
+import { acceptTerms, enterCode, enterEmail, enterPassword, freshCode, scanQrCode } from './screens/sign-in';
+import { expectNoAxeViolations } from './axe';
+import { keepScreenshots } from './screenshots';
+
+test.use({ locale: 'en-GB' });
+
+/** The next top-level navigation that leaves the front door for a platform app (spec 4.9). */
+const landing = (page: import('@playwright/test').Page) =>
+  page.waitForRequest((request) => request.isNavigationRequest() && new URL(request.url()).searchParams.has('context'));
+
+test('a new user in an MFA-required organisation signs in, sets up MFA, confirms, accepts terms and lands on the portal landing page', async ({ page, baseURL }, testInfo) => {
+  const errors = consoleErrors(page);
+  // The demo platform (README, "Run it"): the front door and the apps under frontdoor.localhost.
+  const port = new URL(baseURL!).port;
+  await page.goto(`http://auth.frontdoor.localhost:${port}/login?app=portal&route=%2Fdashboard`);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('vera@example.com');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await enterPassword(page, DEMO_PASSWORD);
+
+  const authenticator = await scanQrCode(page);
+  // The organisation requires MFA: there is no way around the setup (spec 4.6, 6).
+  await expect(page.getByRole('button', { name: 'Skip' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'MFA setup');
+  await keepScreenshots(page, testInfo, 'mfa-setup');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Confirm two-step verification' })).toBeVisible();
+  await expectNoAxeViolations(page, 'MFA setup confirmation');
+  await keepScreenshots(page, testInfo, 'mfa-setup-confirmation');
+  await enterCode(page, await freshCode(authenticator, new Set()));
+
+  await expect(page).toHaveURL(/\/company\/vault\/terms\?app=portal&route=%2Fdashboard$/);
+  await expect(page.getByRole('link', { name: /Document 1/ })).toBeVisible();
+  await expectNoAxeViolations(page, 'terms');
+  await keepScreenshots(page, testInfo, 'terms');
+  await acceptTerms(page);
+
+  // The portal reads the session cookie the front door set on the product's domain.
+  await expect(page).toHaveURL(`http://app.frontdoor.localhost:${port}/dashboard?context=vault`);
+  await expect(page.getByRole('heading', { name: 'Portal of vault' })).toBeVisible();
+  await expect(page.getByText('vera@example.com')).toBeVisible();
+  await expect(page.getByText('pwd, otp')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a user with MFA signs in with a code, and a wrong code shows "Invalid code."', async ({ page, account }, testInfo) => {
+  // The account sets up TOTP once, through the screens.
+  await enterEmail(page, account.email);
+  await enterPassword(page, account.password);
+  const authenticator = await scanQrCode(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const used = new Set<number>();
+  await enterCode(page, await freshCode(authenticator, used));
+  await expect(page).toHaveURL(/\/company\/acme\/terms/);
+
+  await page.context().clearCookies();
+  await enterEmail(page, account.email);
+  await enterPassword(page, account.password);
+  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await keepScreenshots(page, testInfo, 'mfa-login');
+
+  await enterCode(page, '000000' === authenticator.codeAt(Math.floor(Date.now() / 30000)) ? '111111' : '000000');
+  await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: 'Invalid code.' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: '6-digit code' })).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page, 'MFA login with a wrong code');
+
+  await enterCode(page, await freshCode(authenticator, used));
+  await expect(page).toHaveURL(/\/company\/acme\/terms/);
+});
+
+test('a wrong password is "Incorrect email or password." with both fields marked', async ({ page, account }, testInfo) => {
+  await enterEmail(page, account.email);
+  await enterPassword(page, 'Not-the-password-1');
+  await expect(page.getByRole('alert').filter({ hasText: 'Incorrect email or password.' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page, 'password with an error');
+  await keepScreenshots(page, testInfo, 'login-password-error');
+});
+
+test('a user with several organisations chooses one', async ({ page }, testInfo) => {
+  await enterEmail(page, 'ada@example.com', '?route=%2Fhome');
+  await enterPassword(page, DEMO_PASSWORD);
+  // Ada's Vault requires MFA, so her first password sign-in sets it up.
+  const authenticator = await scanQrCode(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await enterCode(page, await freshCode(authenticator, new Set()));
+
+  await expect(page.getByRole('heading', { name: 'Choose a company' })).toBeVisible();
+  const companies = page.getByRole('list').filter({ has: page.getByRole('link') }).first().getByRole('link');
+  // Reserved contexts first: the marketplace and the meta site (spec 2).
+  await expect(companies).toHaveText(['Marketplace', 'Meta', 'Acme Corporation', 'Vault Bank']);
+  await expectNoAxeViolations(page, 'company selection');
+  await keepScreenshots(page, testInfo, 'company-selection');
+  await page.getByRole('link', { name: 'Acme Corporation' }).click();
+  const arrival = landing(page);
+  await acceptTerms(page);
+  const target = new URL((await arrival).url());
+  expect(target.pathname).toBe('/home');
+  expect(target.searchParams.get('context')).toBe('acme');
+});

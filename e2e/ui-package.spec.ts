@@ -1,0 +1,57 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import { expect, test } from '@playwright/test';
+import { buildScratchApp, packToolkit, serve } from './scratch-app';
+
+/**
+ * Another React app of the platform takes the toolkit as a package (issue 11): `npm run build:ui`,
+ * `npm pack`, an install of the tarball with React 19 into a scratch app bundled with esbuild, and a
+ * form, a dropdown and the crop dialog working from it in Chromium.
+ */
+let app: { url: string; server: Server };
+const folders: string[] = [];
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+test.beforeAll(async () => {
+  execFileSync('npm', ['run', '--silent', 'build:ui'], { stdio: 'pipe' });
+  const packs = mkdtempSync(join(tmpdir(), 'frontdoor-ui-pack-'));
+  const scratch = await buildScratchApp(packToolkit(packs));
+  folders.push(packs, scratch);
+  app = await serve(scratch);
+});
+
+test.afterAll(async () => {
+  if (app) await new Promise<void>((done) => app.server.close(() => done()));
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+test('a React 19 app renders a form, a dropdown and the crop dialog from the packed toolkit', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(app.url);
+
+  const name = page.getByRole('textbox', { name: 'Name' });
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await name.fill('Ada');
+  await expect(name).not.toHaveAttribute('aria-invalid');
+
+  const colour = page.getByRole('combobox', { name: 'Favourite colour' });
+  await colour.click();
+  await page.getByRole('option', { name: 'Green' }).click();
+  await expect(colour).toHaveText(/Green/);
+
+  await page.getByRole('button', { name: 'Crop the photo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Crop image' });
+  await expect(dialog.locator('.cropper-crop-box')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByTestId('result')).toHaveText(/^image\/webp (\d+)x(\d+)$/);
+  const [, width, height] = /(\d+)x(\d+)/.exec((await page.getByTestId('result').textContent())!)!.map(Number);
+  expect(width).toBeLessThanOrEqual(400);
+  expect(height).toBeLessThanOrEqual(400);
+  expect(width).toBe(height);
+  expect(errors).toEqual([]);
+});

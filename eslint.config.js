@@ -1,0 +1,75 @@
+// Lint: typescript-eslint's recommended rules, and the one-way layers of the codebase
+// (README, "Architecture"), so an import that points the wrong way fails `npm test`.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import boundaries from 'eslint-plugin-boundaries';
+
+/** The layers, most specific first: a file belongs to the first pattern it matches. */
+const elements = [
+  { type: 'toolkit', pattern: 'src/ui' },
+  { type: 'app', pattern: 'src' },
+  { type: 'rules', pattern: 'rules' },
+  { type: 'server-domain', pattern: 'server/auth' },
+  { type: 'server-http', pattern: 'server/api' },
+  { type: 'server-data', pattern: 'server/db' },
+  { type: 'server', pattern: 'server' },
+  { type: 'checker', pattern: 'scripts/contract-checker' },
+  { type: 'scripts', pattern: 'scripts' },
+  { type: 'e2e', pattern: 'e2e' },
+];
+
+const may = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
+
+const policies = [
+  // The toolkit is a package other apps install: it stands on its own.
+  may('toolkit', ['toolkit']),
+  // The app and the server share only the rules of the specification.
+  may('app', ['app', 'toolkit', 'rules']),
+  may('rules', ['rules']),
+  // The domain raises its own errors and takes addresses: it knows nothing of HTTP.
+  may('server-domain', ['server-domain', 'server-data', 'server', 'rules']),
+  may('server-http', ['server-http', 'server-domain', 'server-data', 'server', 'rules']),
+  // The data layer holds the SQL and knows nothing above it.
+  may('server-data', ['server-data', 'rules']),
+  may('server', ['server', 'server-domain', 'server-http', 'server-data', 'rules']),
+  // The contract checker runs against anyone's server, so it cannot lean on ours.
+  may('checker', ['checker', 'rules']),
+  // The build renders the app's screens to HTML (scripts/prerender).
+  may('scripts', ['scripts', 'app', 'checker', 'server', 'server-domain', 'server-http', 'server-data', 'rules', 'e2e']),
+  may('e2e', ['e2e', 'rules', 'checker']),
+];
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'build/', '.parcel-cache/', 'src/api/schema.ts', 'test-results/', 'playwright-report/', 'data/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': elements,
+      'boundaries/include': ['src/**', 'rules/**', 'server/**', 'scripts/**', 'e2e/**'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', policies }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Tests of the data layer open their databases through the server's test helpers.
+    files: ['server/db/**/*.test.ts'],
+    rules: { 'boundaries/dependencies': ['error', { default: 'disallow', policies: [...policies, may('server-data', ['server'])] }] },
+  },
+  {
+    files: ['**/*.js'],
+    languageOptions: { globals: { console: 'readonly', Event: 'readonly', process: 'readonly' } },
+  },
+  {
+    // Parcel loads its plugins as CommonJS.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

@@ -1,0 +1,46 @@
+/**
+ * Register, forgot-password and set-password (spec 4.10 to 4.12): the mail requests
+ * answer alike for known and unknown e-mails; set-password holds the password rules and needs a token.
+ */
+import { expectError, expectStatus, expectThat } from '../expect';
+import type { Session } from '../tokens';
+import { strongPassword, unknownEmail, type CheckRun } from './check-run';
+
+export async function checkMailRequests({ api, report, account }: CheckRun): Promise<void> {
+  await report.check('register takes a language that is not an interface language (es) and a regional tag (de-CH)', async () => {
+    for (const language of ['es', 'de-CH']) expectStatus(await api.send({ operationId: 'register', json: { email: unknownEmail(), language } }), 202);
+  });
+
+  for (const operationId of ['register', 'forgotPassword']) {
+    const name = operationId === 'register' ? 'register' : 'forgot-password';
+    await report.check(`${name} answers 202 for an unknown e-mail, the same as for the account's e-mail`, async () => {
+      const unknown = await api.send({ operationId, json: { email: unknownEmail(), language: 'en' } });
+      const known = await api.send({ operationId, json: { email: account.email, language: 'en' } });
+      expectStatus(unknown, 202);
+      expectStatus(known, 202);
+      expectThat(unknown.body === known.body, unknown, `the body of the known e-mail, "${known.body}"`, `"${unknown.body}"`);
+    });
+  }
+}
+
+export async function checkSetPasswordRefusals({ api, report, account }: CheckRun, { token }: Session): Promise<void> {
+  await report.check('set-password with a session token and a weak password answers 400 weak_password', async () => {
+    const answer = await api.send({ operationId: 'setPassword', token, json: { password: 'weakpass', currentPassword: account.password, challenge: '' } });
+    expectError(answer, 400, 'weak_password');
+  });
+
+  await report.check('set-password with a session token and no currentPassword answers 400 validation_failed', async () => {
+    const answer = await api.send({ operationId: 'setPassword', token, json: { password: strongPassword(), challenge: '' } });
+    expectError(answer, 400, 'validation_failed');
+  });
+
+  await report.check('set-password with a session token and a wrong currentPassword answers 400 invalid_credentials', async () => {
+    const answer = await api.send({ operationId: 'setPassword', token, json: { password: strongPassword(), currentPassword: `${account.password}-wrong`, challenge: '' } });
+    expectError(answer, 400, 'invalid_credentials');
+  });
+
+  await report.check('set-password without a token answers 401', async () => {
+    const answer = await api.send({ operationId: 'setPassword', json: { password: strongPassword(), challenge: '' } });
+    expectStatus(answer, 401);
+  });
+}

@@ -1,0 +1,108 @@
+/**
+ * TOTP (spec 4.5 and 4.6): setup and confirmation, then the login that asks for a
+ * code, refuses a wrong one, takes the right one once and refuses it the second time.
+ */
+import { decodeJwt } from 'jose';
+import { expectError, expectStatus, expectThat, jsonBody, needs } from '../expect';
+import type { Exchange } from '../http';
+import type { Session } from '../tokens';
+import { currentStep, readSetupUri, untilStep, wrongCode, type Authenticator } from '../totp';
+import { EMPTY_JSON_BODY, type CheckRun } from './check-run';
+
+/** After a step boundary, so client and server clocks a little apart still agree on the step. */
+const STEP_MARGIN_MS = 500;
+
+function expectNoMfaHeader(answer: Exchange): void {
+  const header = answer.headers.get('www-authenticate');
+  expectThat(header !== 'MFA', answer, 'no www-authenticate MFA', 'www-authenticate MFA');
+}
+
+export interface EnabledMfa {
+  authenticator: Authenticator;
+  /** The TOTP step whose code confirmed the setup. */
+  confirmedStep: number;
+}
+
+/** Enables TOTP for the session's user. */
+export async function checkMfaSetup({ api, report }: CheckRun, { context, token }: Session): Promise<EnabledMfa | undefined> {
+  const confirm = (mfaSecret: string, challenge: string) =>
+    api.send({ operationId: 'setMfa', params: { context }, token, json: { mfaSecret, challenge } });
+
+  const setupName = 'setMfa without a body answers 200 with an otpauth://totp/ URI holding secret and issuer (SHA1, 6 digits, 30 s)';
+  const authenticator = await report.check(setupName, async () => {
+    const answer = await api.send({ operationId: 'setMfa', params: { context }, token, raw: EMPTY_JSON_BODY });
+    expectStatus(answer, 200);
+    return readSetupUri(answer.body);
+  });
+
+  await report.check('setMfa with a JSON null body answers 400 validation_failed, not a new secret', async () => {
+    const answer = await api.send({ operationId: 'setMfa', params: { context }, token, raw: { body: 'null', contentType: 'application/json' } });
+    expectError(answer, 400, 'validation_failed');
+  });
+
+  await report.check('setMfa with a wrong code answers 400 invalid_code', async () => {
+    const setup = needs(authenticator, 'the setup secret');
+    const answer = await confirm(setup.secret, wrongCode(setup, currentStep()));
+    expectError(answer, 400, 'invalid_code');
+  });
+
+  const confirmedStep = await report.check('setMfa with the right code answers 200 with a session token whose amr includes otp', async () => {
+    const setup = needs(authenticator, 'the setup secret');
+    const step = currentStep();
+    const answer = await confirm(setup.secret, setup.codeAt(step));
+    expectStatus(answer, 200);
+    const { amr } = decodeJwt(jsonBody<{ token: string }>(answer).token);
+    expectThat(Array.isArray(amr) && amr.includes('otp'), answer, 'amr with otp', `amr ${JSON.stringify(amr)}`);
+    return step;
+  });
+
+  await report.check('replacing TOTP without a code of the secret in force answers 400 current_code_required', async () => {
+    needs(confirmedStep, 'TOTP enabled');
+    const setup = await api.send({ operationId: 'setMfa', params: { context }, token, raw: EMPTY_JSON_BODY });
+    expectStatus(setup, 200);
+    const replacement = readSetupUri(setup.body);
+    expectError(await confirm(replacement.secret, replacement.codeAt(currentStep())), 400, 'current_code_required');
+  });
+
+  return authenticator && confirmedStep !== undefined ? { authenticator, confirmedStep } : undefined;
+}
+
+export async function checkMfaLogin({ api, report, account }: CheckRun, mfa: EnabledMfa): Promise<Session | undefined> {
+  const { email, password } = account;
+  const { authenticator, confirmedStep } = mfa;
+
+  await report.check('login without a code answers 401 mfa_required with www-authenticate MFA', async () => {
+    const answer = await api.send({ operationId: 'login', json: { email, password } });
+    expectError(answer, 401, 'mfa_required');
+    const header = answer.headers.get('www-authenticate');
+    expectThat(header === 'MFA', answer, 'www-authenticate MFA', `www-authenticate ${header ?? '(absent)'}`);
+  });
+
+  await report.check('login with a wrong code answers 401 invalid_code without www-authenticate MFA', async () => {
+    const answer = await api.send({ operationId: 'login', json: { email, password, challenge: wrongCode(authenticator, currentStep()) } });
+    expectError(answer, 401, 'invalid_code');
+    expectNoMfaHeader(answer);
+  });
+
+  // The confirmation spent the code of its step; a server may take each step once only.
+  if (currentStep() <= confirmedStep) {
+    const waitMs = untilStep(confirmedStep + 1) + STEP_MARGIN_MS;
+    report.note(`waiting ${Math.ceil(waitMs / 1000)} s for the next 30-second TOTP step: the code of this one was spent on the setMfa confirmation`);
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+  }
+  const challenge = authenticator.codeAt(currentStep());
+
+  const session = await report.check('login with the right code answers 200 with {context, token}', async () => {
+    const answer = await api.send({ operationId: 'login', json: { email, password, challenge } });
+    expectStatus(answer, 200);
+    return jsonBody<Session>(answer);
+  });
+
+  await report.check('login with the same code again answers 401 invalid_code (no replay)', async () => {
+    const answer = await api.send({ operationId: 'login', json: { email, password, challenge } });
+    expectError(answer, 401, 'invalid_code');
+    expectNoMfaHeader(answer);
+  });
+
+  return session;
+}

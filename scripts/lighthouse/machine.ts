@@ -1,0 +1,15 @@
+/** The date and machine a measurement was taken on, printed beside its figures (issue 9). */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { chromiumLaunchOptions } from '../../e2e/chromium';
+
+const run = (command: string, args: string[] = []) => execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+
+/** The load average as `uptime` prints it: 1, 5 and 15 minutes. */
+export const loadAverage = (): string => /load average:\s*(.*)$/.exec(run('uptime'))?.[1] ?? 'unknown';
+
+export function machine(): { cores: string; cpu: string; chromium: string; node: string } {
+  const model = /model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpus()[0]?.model ?? 'unknown';
+  return { cores: run('nproc'), cpu: model.replace(/\s+/g, ' '), chromium: run(chromiumLaunchOptions.executablePath, ['--version']), node: process.version };
+}

@@ -1,0 +1,40 @@
+/**
+ * Writes dist/.bundles.json after a build: every lazy chunk's id and URL (Parcel's import map,
+ * which it writes incomplete into the page when chunks share bundles) and, for each module loaded
+ * lazily (a screen, the router, a language), the files it needs. The prerender step
+ * (scripts/prerender.ts) writes both into the pages: the whole import map, and the files of the
+ * page's screen, preloaded beside the page's script instead of after it.
+ */
+const { Reporter } = require('@parcel/plugin');
+const { getImportMap, urlJoin } = require('@parcel/utils');
+const { mkdir, writeFile } = require('node:fs/promises');
+const path = require('node:path');
+
+module.exports = new Reporter({
+  async report({ event, options }) {
+    if (event.type !== 'buildSuccess') return;
+    const graph = event.bundleGraph;
+    const bundles = graph.getBundles();
+    // Names hold hash placeholders until written; the written files carry the hashes.
+    const written = new Map(bundles.map((bundle) => [bundle.name, path.basename(bundle.filePath)]));
+    const publicUrl = (bundle, name) => urlJoin(bundle.target.publicUrl, written.get(name) ?? name);
+    const url = (bundle) => publicUrl(bundle, bundle.name);
+    const importMap = {};
+    const lazy = {};
+    for (const bundle of bundles) {
+      if (bundle.type !== 'js') continue;
+      for (const [id, name] of Object.entries(getImportMap(graph, bundle))) importMap[id] = publicUrl(bundle, name);
+      const main = bundle.getMainEntry();
+      if (!main) continue;
+      const module = path.relative(options.projectRoot, main.filePath).split(path.sep).join('/');
+      for (const group of graph.getBundleGroupsContainingBundle(bundle)) {
+        if (graph.getBundlesInBundleGroup(group).some((member) => member.getMainEntry()?.id === main.id)) {
+          lazy[module] = [...new Set([...(lazy[module] ?? []), ...graph.getBundlesInBundleGroup(group).filter((member) => member.type === 'js').map(url)])];
+        }
+      }
+    }
+    const distDir = bundles.find((bundle) => bundle.type === 'html')?.target.distDir ?? path.join(options.projectRoot, 'dist');
+    await mkdir(distDir, { recursive: true });
+    await writeFile(path.join(distDir, '.bundles.json'), JSON.stringify({ importMap, lazy }, null, 2));
+  },
+});

@@ -1,0 +1,115 @@
+/**
+ * The prerender step of the build (issue 9): each route's first view rendered to HTML at build
+ * time, in each language, with the same components as the browser. A page carries its whole
+ * stylesheet and its icon inline (the stylesheet allowed by hash in the CSP), the complete import
+ * map, the front door's texts in its language and the runtime configuration block the server
+ * fills. Its module script and its screen's files are listed in a JSON block and added by one inline
+ * script once the page has painted (scripts/prerender/start-scripts.ts). The server picks the page by path and language (server/web/pages.ts).
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import type * as Ssr from './prerender/ssr';
+
+/** What a built page is for, read by the server: the route patterns and their page files. */
+export interface PagesManifest {
+  languages: string[];
+  routes: { pattern: string; page: string }[];
+  /** Paths that only send the visitor on, to a pattern filled with their parameters (spec 2). */
+  redirects: { pattern: string; to: string }[];
+  notFound: string;
+}
+
+/** JSON for a script block: `<` escaped, so no value can close the block. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+async function loadSsr(root: string): Promise<typeof Ssr> {
+  const outfile = join(root, '.parcel-cache', 'prerender-ssr.mjs');
+  await build({
+    entryPoints: [join(root, 'scripts/prerender/ssr.tsx')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile,
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  });
+  return (await import(`${pathToFileURL(outfile).href}?${Date.now()}`)) as typeof Ssr;
+}
+
+/** The inline script that starts a page's scripts after its first paint, minified. */
+async function startScripts(root: string): Promise<string> {
+  const result = await build({
+    entryPoints: [join(root, 'scripts/prerender/start-scripts.ts')],
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    write: false,
+    target: 'es2020',
+    logLevel: 'warning',
+  });
+  return result.outputFiles[0]!.text.trim();
+}
+
+interface Bundles {
+  importMap: Record<string, string>;
+  lazy: Record<string, string[]>;
+}
+
+/** The built page template, its stylesheet inlined, ready for a screen's markup. */
+function template(dist: string) {
+  let html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const stylesheet = /<link rel=["']?stylesheet["']? href=["']?\/([^"'\s>]+\.css)["']?>/.exec(html);
+  if (!stylesheet) throw new Error('The built page links no stylesheet to inline.');
+  const css = readFileSync(join(dist, stylesheet[1]!), 'utf8').trim();
+  html = html.replace(stylesheet[0], `<style>${css}</style>`);
+  // The icon is small: inline, it costs the page less than a request of its own.
+  const icon = /(<link rel=["']?icon["']? href=["']?)\/([^"'\s>]+\.svg)(["']?)/.exec(html);
+  if (icon) html = html.replace(icon[0], `${icon[1]}"data:image/svg+xml,${encodeURIComponent(readFileSync(join(dist, icon[2]!), 'utf8').trim())}"`);
+  return html;
+}
+
+export async function prerender(root: string, dist: string): Promise<number> {
+  const ssr = await loadSsr(root);
+  const bundles = JSON.parse(readFileSync(join(dist, '.bundles.json'), 'utf8')) as Bundles;
+  const base = template(dist);
+  const entry = /<script type=["']?module["']? src=["']?([^"'\s>]+)["']?><\/script>/.exec(base);
+  if (!entry) throw new Error('The built page has no module script to start.');
+  const starter = await startScripts(root);
+  const pagesDir = join(dist, 'pages');
+  rmSync(pagesDir, { recursive: true, force: true });
+  const manifest: PagesManifest = { languages: [...ssr.LANGUAGES], routes: [], redirects: ssr.ALIASES.map((alias) => ({ pattern: alias.path, to: alias.to })), notFound: 'NotFound' };
+  let count = 0;
+  const shell = 'Shell';
+  for (const pattern of ssr.ROUTER_ONLY_PATHS) manifest.routes.push({ pattern, page: shell });
+  for (const row of [...ssr.ROWS, undefined, shell] as const) {
+    const name = row === shell ? shell : (row?.screen ?? manifest.notFound);
+    if (row && row !== shell) manifest.routes.push({ pattern: row.path, page: name });
+    for (const language of ssr.LANGUAGES) {
+      const page = row === shell ? ssr.shellPage(language) : await ssr.renderPage(row, language);
+      const scripts = { main: entry[1], preload: page.module ? (bundles.lazy[page.module] ?? []) : [] };
+      const html = base
+        .replace(/<html lang=["']?\w+["']?>/, `<html lang=${language}>`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+        .replace(/<script type=["']?importmap["']?>[\s\S]*?<\/script>/, '')
+        .replace(/<head>|<meta charset=["']?utf-8["']?>/i, (tag) => `${tag}<script type=importmap>${scriptJson({ imports: bundles.importMap })}</script>`)
+        .replace(
+          entry[0],
+          `<script id=frontdoor-texts type=application/json>${scriptJson({ texts: page.texts, english: page.english })}</script>` +
+            `<script id=frontdoor-scripts type=application/json>${scriptJson(scripts)}</script><script>${starter}</script>`,
+        )
+        .replace(/<div id=["']?root["']?><\/div>/, `<div id=root>${page.markup}</div>`);
+      if (!html.includes(`<div id=root>${page.markup}</div>`)) throw new Error(`The page template has no root to render ${name} into.`);
+      mkdirSync(join(pagesDir, language), { recursive: true });
+      writeFileSync(join(pagesDir, language, `${name}.html`), html);
+      count += 1;
+    }
+  }
+  writeFileSync(join(pagesDir, 'pages.json'), JSON.stringify(manifest, null, 2));
+  return count;
+}

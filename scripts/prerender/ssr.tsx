@@ -1,0 +1,101 @@
+/**
+ * The server side of the prerender step: each screen's first view as HTML, with the same
+ * components as the browser (scripts/prerender.ts bundles this file for Node with preact/compat
+ * as `react` and renders it with Preact's server renderer).
+ */
+import { renderToString } from 'preact-render-to-string';
+import en from '../../locales/en.json';
+import de from '../../locales/de.json';
+import it from '../../locales/it.json';
+import fr from '../../locales/fr.json';
+import az from '../../locales/az.json';
+import { LANGUAGES, type Language } from '../../rules/languages';
+import { ALIASES, COMMON_TEXTS, ROUTER_ONLY_PATHS, ROUTE_TABLE, type Family, type RouteRow } from '../../src/flow/route-table';
+import { FirstView } from '../../src/flow/FirstView';
+import { staticFlow } from '../../src/flow/static-flow';
+import { NotFound } from '../../src/screens/NotFound';
+import { addTexts, translate, type Dictionary } from '../../src/i18n/i18n';
+import { $locale } from '../../src/stores/locale';
+
+const dictionaries: Record<Language, Dictionary> = { en, de, it, fr, az };
+for (const language of LANGUAGES) addTexts(language, dictionaries[language]);
+
+export { LANGUAGES };
+
+export interface Page {
+  /** The route pattern the page answers, e.g. /company/$context/terms; undefined for not-found. */
+  pattern: string | undefined;
+  /** The lazy module of its screen, as the bundle manifest names it. */
+  module: string | undefined;
+  language: Language;
+  title: string;
+  markup: string;
+  /** The texts of the page's family of screens in its language, and English where it has none. */
+  texts: Dictionary;
+  english: Dictionary;
+}
+
+/**
+ * The texts a page carries: the common groups and the `page.*` groups of every screen of its
+ * family, so the router moves within the family without a dictionary chunk (src/flow/route-table.ts).
+ */
+function familyTexts(dictionary: Dictionary, family: Family): Dictionary {
+  const pages = (dictionary.page ?? {}) as Dictionary;
+  const groups = new Set(ROUTE_TABLE.filter((row) => row.family === family).flatMap((row) => row.texts));
+  return {
+    ...Object.fromEntries(COMMON_TEXTS.filter((group) => group in dictionary).map((group) => [group, dictionary[group]])),
+    page: Object.fromEntries(Object.entries(pages).filter(([group]) => groups.has(group))),
+  };
+}
+
+/** What `english` lacks in `texts`: the keys a language leaves to English (spec 9: Italian migration texts). */
+function missingIn(texts: Dictionary, english: Dictionary): Dictionary {
+  const missing: Dictionary = {};
+  for (const [key, value] of Object.entries(english)) {
+    if (value && typeof value === 'object') {
+      const nested = missingIn((texts[key] ?? {}) as Dictionary, value as Dictionary);
+      if (Object.keys(nested).length > 0) missing[key] = nested;
+    } else if (!(key in texts)) missing[key] = value;
+  }
+  return missing;
+}
+
+/** The page of a path the router shows on its own: no markup, the common texts, the router's script. */
+export function shellPage(language: Language): Page {
+  const texts = familyTexts(dictionaries[language], 'sign-in');
+  return {
+    pattern: undefined,
+    module: 'src/app.tsx',
+    language,
+    title: translate(language, 'app.name'),
+    markup: '',
+    texts,
+    english: language === 'en' ? {} : missingIn(texts, familyTexts(en, 'sign-in')),
+  };
+}
+
+export async function renderPage(row: RouteRow | undefined, language: Language): Promise<Page> {
+  $locale.set(language);
+  const Screen = row ? (await row.load())[row.screen]! : NotFound;
+  const titleKey = row?.titleKey ?? 'title.not-found';
+  const flow = staticFlow(row?.path ?? '/', {}, {}, () => {});
+  const markup = renderToString(
+    <FirstView flow={flow} titleKey={titleKey}>
+      <Screen />
+    </FirstView>,
+  );
+  const family = row?.family ?? 'sign-in';
+  const texts = familyTexts(dictionaries[language], family);
+  return {
+    pattern: row?.path,
+    module: row ? `src/screens/${row.screen}.tsx` : undefined,
+    language,
+    title: translate(language, titleKey),
+    markup,
+    texts,
+    english: language === 'en' ? {} : missingIn(texts, familyTexts(en, family)),
+  };
+}
+
+export const ROWS = ROUTE_TABLE;
+export { ALIASES, ROUTER_ONLY_PATHS };

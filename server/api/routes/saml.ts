@@ -1,0 +1,101 @@
+/**
+ * SAML single sign-on (spec 4.1, 4.2 and 7; contract operations getSamlLoginUrl and
+ * samlAssertionConsumer): the identity provider URL that starts a login, and the assertion consumer
+ * service the IdP posts its response to. The SAML checks themselves live in server/saml.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services';
+import { signInToken } from '../../auth/sign-in';
+import { HttpError } from '../errors';
+import { findOrganization, findOrganizationByDomain, findOrganizationIgnoringCase, type OrganizationRow } from '../../db/organizations';
+import { audit } from '../../db/audit';
+import { LIMITS, limitByAddress } from '../../auth/rate-limit';
+import { createServiceProvider, samlOrganization, type SamlOrganization } from '../../saml/service-provider';
+import { createRequestStore } from '../../saml/request-store';
+import { acceptSamlResponse, SamlRejection, type SamlResponseForm } from '../../saml/assertion-consumer';
+import { isFrontDoorLocation, ssoSuccessUrl } from '../../saml/return-to';
+import { acceptFormBodies, requireFormBody } from '../../saml/form-body';
+import { routeOptions, routePath } from '../openapi-schemas';
+
+/** Room for a signed response with a certificate, many attributes or an encrypted assertion. */
+const ACS_BODY_LIMIT = 128 * 1024;
+
+interface DomainParams {
+  domain: string;
+}
+
+/** A request ID that is a valid xsd:ID and fits in RelayState (at most 80 bytes). */
+function newRequestId(): string {
+  return `_${randomBytes(20).toString('hex')}`;
+}
+
+function withSaml(organization: OrganizationRow | undefined): SamlOrganization {
+  const found = samlOrganization(organization);
+  if (!found) throw new HttpError(404, 'not_found', 'No organisation with SAML has this name.');
+  return found;
+}
+
+/**
+ * The organisation a login URL names: by an e-mail domain it claims (the e-mail-first login of spec
+ * 4.1 needs no context) or by its context in any case (the automatic redirect of spec 4.2).
+ */
+function namedOrganization(services: Services, domainOrContext: string) {
+  return domainOrContext.includes('.')
+    ? findOrganizationByDomain(services.db, domainOrContext)
+    : findOrganizationIgnoringCase(services.db, domainOrContext);
+}
+
+export async function samlRoutes(app: FastifyInstance, options: { services: Services }) {
+  const { services } = options;
+  acceptFormBodies(app);
+
+  /**
+   * GET /saml2/{domain}/login — the identity provider URL that starts a SAML login (spec 4.1, 4.2).
+   * `domain` is an e-mail domain the organisation claims or its context; `email` may be empty (the
+   * automatic redirect has none).
+   */
+  app.get<{ Params: DomainParams; Querystring: { email?: string; returnTo?: string } }>(
+    routePath('getSamlLoginUrl'),
+    routeOptions('getSamlLoginUrl'),
+    async (request, reply) => {
+      await limitByAddress(services.db, LIMITS.saml, request.ip);
+      const organization = withSaml(await namedOrganization(services, request.params.domain));
+      const { email, returnTo = '' } = request.query;
+      if (returnTo && !isFrontDoorLocation(returnTo, services.config.publicUrl)) {
+        throw new HttpError(400, 'validation_failed', 'returnTo must be a path or URL on the front door.');
+      }
+      const requestId = newRequestId();
+      const provider = createServiceProvider(services.config, organization, {
+        cacheProvider: createRequestStore(services.db, organization.context, { returnTo }),
+        requestId,
+      });
+      // HTTP-Redirect binding; RelayState names the request. login_hint is honoured by IdPs that know it.
+      const url = await provider.getAuthorizeUrlAsync(requestId, undefined, {
+        additionalParams: email ? { login_hint: email } : {},
+      });
+      return reply.type('text/plain; charset=utf-8').send(url);
+    },
+  );
+
+  /** POST /saml2/{domain}/acs — the identity provider's response; a session for the front door (server-defined). */
+  app.post<{ Params: DomainParams; Body: SamlResponseForm }>(
+    routePath('samlAssertionConsumer'),
+    { ...routeOptions('samlAssertionConsumer'), bodyLimit: ACS_BODY_LIMIT, onRequest: requireFormBody },
+    async (request, reply) => {
+      await limitByAddress(services.db, LIMITS.saml, request.ip);
+      // The assertion consumer is addressed by the exact context the login URL gave the IdP.
+      const organization = withSaml(await findOrganization(services.db, request.params.domain));
+      const login = await acceptSamlResponse(services, organization, request.body).catch(async (error: unknown) => {
+        if (!(error instanceof SamlRejection)) throw error;
+        // The reason only: never the response, its NameID or a token (server/logger.ts).
+        request.log.warn({ context: organization.context, reason: error.message }, 'SAML response rejected');
+        await audit(services.db, request.ip, 'saml.rejected', { context: organization.context, detail: { reason: error.message } });
+        throw new HttpError(400, 'saml_rejected', 'The SAML response could not be validated.');
+      });
+      const { token } = await signInToken(services, login.user, { via: 'saml', context: organization.context }, ['saml']);
+      await audit(services.db, request.ip, 'saml.login_succeeded', { userId: login.user.id, context: organization.context });
+      return reply.redirect(ssoSuccessUrl(services.config.publicUrl, token, login.returnTo), 303);
+    },
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * What a sign-in answers: a token for the organisations it reaches (spec 4.1 and 6). After SAML that
+ * is the one organisation whose identity provider vouched for the user; after a password every
+ * enabled organisation of the user but those that sign in through SAML only. A password sign-in of a
+ * user without TOTP whose organisations require MFA (spec 6: policy REQUIRED) answers a token that
+ * only sets up MFA; the setup's confirmation answers the session (server/api/routes/mfa.ts).
+ */
+import type { Queryable } from '../db/database';
+import { userOrganizations } from '../db/memberships';
+import type { OrganizationRow } from '../db/organizations';
+import type { UserRow } from '../db/users';
+import { reachableOrganizations, type SignIn } from './accounts';
+import type { AuthMethod, SignInPurpose, TokenService } from './tokens';
+
+export type MfaPolicy = OrganizationRow['mfa_policy'];
+
+/** The strictest MFA policy of the organisations a session reaches (spec 6). */
+export function mfaPolicyOf(organizations: OrganizationRow[]): MfaPolicy {
+  return organizations.some((organization) => organization.mfa_policy === 'REQUIRED') ? 'REQUIRED' : 'OPTIONAL';
+}
+
+export interface SignInAnswer {
+  token: string;
+  purpose: SignInPurpose;
+  contexts: string[];
+  policy: MfaPolicy;
+}
+
+export async function signInToken(
+  services: { db: Queryable; tokens: TokenService },
+  user: Pick<UserRow, 'id' | 'email' | 'totp_secret' | 'session_generation'>,
+  signIn: SignIn,
+  amr: AuthMethod[],
+  /** The user's organisations, when the caller has just read them. */
+  known?: OrganizationRow[],
+): Promise<SignInAnswer> {
+  const organizations = reachableOrganizations(known ?? (await userOrganizations(services.db, user.id)), signIn);
+  const contexts = organizations.map((organization) => organization.context);
+  const policy = mfaPolicyOf(organizations);
+  // The identity provider answers for the second factor of a SAML sign-in.
+  const purpose: SignInPurpose = signIn.via === 'password' && policy === 'REQUIRED' && !user.totp_secret ? 'mfa-setup' : 'session';
+  const token = await services.tokens.issueSignIn({ userId: user.id, email: user.email, contexts, amr, purpose, generation: user.session_generation });
+  return { token, purpose, contexts, policy };
+}

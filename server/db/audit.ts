@@ -1,0 +1,38 @@
+/**
+ * The audit_log table: authentication events with the client address. Details never hold
+ * passwords, codes or tokens.
+ */
+import type { Queryable } from './database';
+
+export type AuditEvent =
+  | 'login.succeeded'
+  | 'login.failed'
+  | 'login.mfa_failed'
+  | 'login.throttled'
+  | 'logout'
+  | 'mfa.setup_started'
+  | 'mfa.enabled'
+  | 'mfa.confirmation_failed'
+  | 'password.set'
+  | 'password.change_refused'
+  | 'password.reset_requested'
+  | 'registration.requested'
+  | 'saml.login_succeeded'
+  | 'saml.rejected'
+  | 'terms.accepted';
+
+export interface AuditFields {
+  userId?: string | undefined;
+  context?: string | undefined;
+  detail?: Record<string, string | number | boolean>;
+}
+
+export async function audit(db: Queryable, clientAddress: string, event: AuditEvent, fields: AuditFields = {}): Promise<void> {
+  await db.query('INSERT INTO audit_log (event, user_id, context, client_address, detail) VALUES ($1, $2, $3, $4, $5)', [
+    event,
+    fields.userId ?? null,
+    fields.context ?? null,
+    clientAddress,
+    JSON.stringify(fields.detail ?? {}),
+  ]);
+}

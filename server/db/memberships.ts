@@ -1,0 +1,46 @@
+/**
+ * The memberships table: which users belong to which organisations, each membership enabled or not
+ * (spec 6: only enabled organisations are listed).
+ */
+import type { Queryable } from './database';
+import type { OrganizationRow } from './organizations';
+
+/**
+ * The enabled organisations the user is an enabled member of: the reserved contexts serviceProvider
+ * and meta first (spec 2 and 6), then by name.
+ */
+export async function userOrganizations(db: Queryable, userId: string): Promise<OrganizationRow[]> {
+  return db.query<OrganizationRow>(
+    `SELECT o.* FROM organizations o JOIN memberships m ON m.organization_id = o.id
+     WHERE m.user_id = $1 AND m.enabled AND o.enabled
+     ORDER BY CASE o.context WHEN 'serviceProvider' THEN 0 WHEN 'meta' THEN 1 ELSE 2 END, lower(o.name), o.context`,
+    [userId],
+  );
+}
+
+/** Is the user an enabled member of this enabled organisation? */
+export async function isMember(db: Queryable, userId: string, context: string): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM memberships m JOIN organizations o ON o.id = m.organization_id
+     WHERE m.user_id = $1 AND o.context = $2 AND m.enabled AND o.enabled`,
+    [userId, context],
+  );
+  return rows.length > 0;
+}
+
+export async function upsertMembership(db: Queryable, userId: string, organizationId: string, enabled: boolean): Promise<void> {
+  await db.query(
+    `INSERT INTO memberships (user_id, organization_id, enabled) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id, organization_id) DO UPDATE SET enabled = EXCLUDED.enabled`,
+    [userId, organizationId, enabled],
+  );
+}
+
+/** A new account joins every enabled organisation that is open for registration. */
+export async function joinOpenOrganizations(db: Queryable, userId: string): Promise<void> {
+  await db.query(
+    `INSERT INTO memberships (user_id, organization_id)
+     SELECT $1, id FROM organizations WHERE open_registration AND enabled ON CONFLICT DO NOTHING`,
+    [userId],
+  );
+}

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { migrate, migrations, type Migration } from './migrations';
+import type { Queryable } from './database';
+import { testDatabases, useTestDatabases } from '../testing/databases';
+
+/**
+ * The text of every migration that has landed. A landed migration is never edited: databases have
+ * applied it as it was. A change of the schema is a new migration, whose hash is added here.
+ */
+const LANDED: Record<number, string> = {
+  1: '541abf1bf3c835d0e154b3dc2261fc3b86a695bbad4b200086a04ec1dc34506b',
+  2: 'a1b14c4e1ee24df86f1c97165ec16c5f7bcd663b514c06878ebd9ebd8870763c',
+  3: 'caaa58011cdc9729b546fed8ba4fbe504433d08f0dd1f8f32f287ed0a5491f56',
+  4: 'f62dc2fd9dcb2a2bfe26d3d01f12d91b4085d92cc1230e9cd312f283d14714f4',
+  5: 'de35552423889799ecd11497af6120b1eb9286a144157c862df11d3257f7f248',
+};
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Migration 2 as it first landed, before it was changed in place. */
+const FIRST_MIGRATION_2: Migration = {
+  id: 2,
+  name: 'sessions, second factor, throttling, mail and SAML',
+  sql: `
+    ALTER TABLE users ADD COLUMN totp_pending_secret text;
+    ALTER TABLE users ADD COLUMN failed_logins integer NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN last_failed_login_at timestamptz;
+    CREATE TABLE revoked_tokens (jti uuid PRIMARY KEY, expires_at timestamptz NOT NULL);
+    CREATE TABLE rate_counters (key text PRIMARY KEY, count integer NOT NULL, window_end timestamptz NOT NULL);
+    CREATE TABLE mail_outbox (
+      id bigserial PRIMARY KEY, recipient text NOT NULL, subject text NOT NULL, text_body text NOT NULL,
+      html_body text NOT NULL, links jsonb NOT NULL DEFAULT '[]', sent_at timestamptz NOT NULL DEFAULT now()
+    );
+    CREATE TABLE saml_requests (id text PRIMARY KEY, context text NOT NULL, return_to text NOT NULL DEFAULT '', expires_at timestamptz NOT NULL);
+    CREATE TABLE saml_used_assertions (id text PRIMARY KEY, expires_at timestamptz NOT NULL);
+  `,
+};
+
+/** Columns and indexes of the current schema, as text to compare. */
+async function shape(db: Queryable) {
+  const columns = await db.query<{ table_name: string; column_name: string; data_type: string; is_nullable: string; column_default: string | null }>(
+    `SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns
+     WHERE table_schema = current_schema() ORDER BY table_name, column_name`,
+  );
+  const indexes = await db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname`);
+  return { columns, indexes: indexes.map((row) => row.indexname) };
+}
+
+describe('the migrations', () => {
+  it('that have landed keep the text they landed with', () => {
+    for (const [id, hash] of Object.entries(LANDED)) {
+      expect(sha256(migrations.find((migration) => migration.id === Number(id))?.sql ?? ''), `migration ${id}`).toBe(hash);
+    }
+  });
+
+  it('are each pinned here once landed', () => {
+    expect(migrations.map((migration) => migration.id)).toEqual(Object.keys(LANDED).map(Number));
+  });
+});
+
+describe.each(testDatabases)('migrating on $name', (target) => {
+  const open = useTestDatabases(target);
+
+  it('brings a database made with the first text of migration 2 to the schema of a new one', async () => {
+    const fresh = await open();
+    const old = await open(undefined, false);
+    expect(await migrate(old.db, [migrations[0]!, FIRST_MIGRATION_2])).toEqual([1, 2]);
+    expect(await migrate(old.db)).toEqual(migrations.slice(2).map((migration) => migration.id));
+    expect(await shape(old.db)).toEqual(await shape(fresh.db));
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * The rate_counters table, shared by every instance: fixed-window counters (rate limits) and, for
+ * keys of failed sign-ins per e-mail, consecutive failures with window_end holding the last one.
+ */
+import type { Queryable } from './database';
+
+/** Counts one hit in a fixed window; answers the count and the seconds left in the window. */
+export async function countHit(db: Queryable, key: string, windowSeconds: number): Promise<{ count: number; remaining: number }> {
+  const [row] = await db.query<{ count: number; remaining: number }>(
+    `INSERT INTO rate_counters AS c (key, count, window_end) VALUES ($1, 1, now() + make_interval(secs => $2))
+     ON CONFLICT (key) DO UPDATE SET
+       count = CASE WHEN c.window_end <= now() THEN 1 ELSE c.count + 1 END,
+       window_end = CASE WHEN c.window_end <= now() THEN now() + make_interval(secs => $2) ELSE c.window_end END
+     RETURNING count, extract(epoch FROM (window_end - now()))::float8 AS remaining`,
+    [key, windowSeconds],
+  );
+  return row!;
+}
+
+/** Takes one hit back (an attempt that turned out not to count). */
+export async function uncountHit(db: Queryable, key: string): Promise<void> {
+  await db.query('UPDATE rate_counters SET count = greatest(count - 1, 0) WHERE key = $1', [key]);
+}
+
+export interface FailureDelays {
+  /** At this many consecutive failures the key is locked. */
+  lockAfter: number;
+  /** Failures that cost no wait. */
+  free: number;
+  /** The longest wait after a failure. */
+  maxDelaySeconds: number;
+}
+
+/**
+ * Counts one more consecutive failure when the key is neither locked nor waiting after its last
+ * failure (2^(count - free) seconds, at most maxDelaySeconds); false when it must wait.
+ *
+ * The time is the clock's, not the transaction's: an attempt that waited for a concurrent one's row
+ * lock sees that attempt's window_end, which may be later than its own transaction began, and the
+ * free failures do not look at the time at all. So attempts sent at once are counted, never refused
+ * by the order their transactions happened to start in.
+ */
+export async function claimFailure(db: Queryable, key: string, delays: FailureDelays): Promise<boolean> {
+  const claimed = await db.query(
+    `INSERT INTO rate_counters AS c (key, count, window_end) VALUES ($1, 1, clock_timestamp())
+     ON CONFLICT (key) DO UPDATE SET count = c.count + 1, window_end = clock_timestamp()
+     WHERE c.count < $2
+       AND (c.count < $3 OR c.window_end + make_interval(secs => least(power(2, c.count - $3), $4)) <= clock_timestamp())
+     RETURNING count`,
+    [key, delays.lockAfter, delays.free, delays.maxDelaySeconds],
+  );
+  return claimed.length > 0;
+}
+
+/** The consecutive failures of a key and the seconds since the last one. */
+export async function failuresOf(db: Queryable, key: string): Promise<{ count: number; since: number } | undefined> {
+  const [row] = await db.query<{ count: number; since: number }>(
+    'SELECT count, extract(epoch FROM (clock_timestamp() - window_end))::float8 AS since FROM rate_counters WHERE key = $1',
+    [key],
+  );
+  return row;
+}
+
+/** Deletes the counter of the key and those of keys that start with `prefix`. */
+export async function deleteCounters(db: Queryable, key: string, prefix: string): Promise<void> {
+  await db.query('DELETE FROM rate_counters WHERE key = $1 OR starts_with(key, $2)', [key, prefix]);
+}
+
+/**
+ * Ended windows; failure counts (keys starting with failurePrefix) once quiet for a day, unless
+ * they reached the lock, which stays until a password reset deletes it.
+ */
+export async function deleteEndedCounters(db: Queryable, failurePrefix: string, lockAfter: number): Promise<void> {
+  const pattern = `${failurePrefix.replace(/[\\%_]/g, '\\$&')}%`;
+  await db.query(`DELETE FROM rate_counters WHERE key NOT LIKE $1 AND window_end < now()`, [pattern]);
+  await db.query(`DELETE FROM rate_counters WHERE key LIKE $1 AND count < $2 AND window_end < now() - interval '1 day'`, [pattern, lockAfter]);
+}

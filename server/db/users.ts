@@ -1,0 +1,92 @@
+/**
+ * The users table: accounts, their password hash, TOTP state and session generation (spec 3).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from './database';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  language: string;
+  totp_secret: string | null;
+  totp_last_step: string | null;
+  totp_pending_secret: string | null;
+  session_generation: number;
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  const rows = await db.query<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [email]);
+  return rows[0];
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
+  const rows = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
+  return rows[0];
+}
+
+export async function insertUser(
+  db: Queryable,
+  user: { email: string; passwordHash?: string | null; language?: string; totpSecret?: string | null },
+): Promise<UserRow> {
+  const [row] = await db.query<UserRow>(
+    'INSERT INTO users (id, email, password_hash, language, totp_secret) VALUES ($1, $2, $3, $4, $5) RETURNING *',
+    [randomUUID(), user.email, user.passwordHash ?? null, user.language ?? 'en', user.totpSecret ?? null],
+  );
+  return row!;
+}
+
+/** Inserts the user unless the e-mail is taken (two registrations at once); answers the new id or nothing. */
+export async function insertUserIfNew(db: Queryable, email: string, language: string): Promise<string | undefined> {
+  const rows = await db.query<{ id: string }>(
+    'INSERT INTO users (id, email, language) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING id',
+    [randomUUID(), email, language],
+  );
+  return rows[0]?.id;
+}
+
+/** A new password ends every earlier session: the session generation moves on; answers the new one. */
+export async function setPasswordHash(db: Queryable, userId: string, hash: string): Promise<number> {
+  const [row] = await db.query<{ session_generation: number }>(
+    'UPDATE users SET password_hash = $2, session_generation = session_generation + 1 WHERE id = $1 RETURNING session_generation',
+    [userId, hash],
+  );
+  return row!.session_generation;
+}
+
+/** The secret setMfa offered, kept until a code confirms it. */
+export async function setPendingTotpSecret(db: Queryable, userId: string, secret: string): Promise<void> {
+  await db.query('UPDATE users SET totp_pending_secret = $2 WHERE id = $1', [userId, secret]);
+}
+
+/**
+ * Makes the offered secret the user's TOTP secret, with the confirming code's step used. Only the
+ * secret this user was offered last (totp_pending_secret) is taken, and only while the secret in
+ * force is still the one the caller checked: none, or `replaced` with its code's step unused. False
+ * otherwise, so two confirmations at once, or a replay of the current code, enable nothing.
+ */
+export async function confirmPendingTotpSecret(
+  db: Queryable,
+  userId: string,
+  offered: { secret: string; step: number },
+  replaced?: { secret: string; step: number },
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE users SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_last_step = $3
+     WHERE id = $1 AND totp_pending_secret = $2
+       AND CASE WHEN $4::text IS NULL THEN totp_secret IS NULL
+                ELSE totp_secret = $4 AND (totp_last_step IS NULL OR totp_last_step < $5::bigint) END
+     RETURNING id`,
+    [userId, offered.secret, offered.step, replaced?.secret ?? null, replaced?.step ?? null],
+  );
+  return rows.length > 0;
+}
+
+/** Marks a TOTP step used for the user; false when it (or a later one) was used already. */
+export async function claimTotpStep(db: Queryable, userId: string, step: number): Promise<boolean> {
+  const rows = await db.query(
+    'UPDATE users SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id',
+    [userId, step],
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,91 @@
+/**
+ * Stand-ins for the platform's apps, so the demo lands somewhere real (spec 4.9 and the outbound URL
+ * shapes of spec 2): requests whose Host is {subdomain}.{PLATFORM_HOST} (other than the front door's
+ * own host) get a page that shows who is signed in, into which context and route, read from the
+ * session cookie as the platform's apps read it (`token_{context}`, else `token`, verified with the
+ * front door's key), and a link to sign out at the front door. Registered with the other
+ * development pages only.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../services';
+import type { TokenClaims } from '../auth/tokens';
+import { htmlPage } from './html-page';
+import { escapeHtml } from '../mail/templates';
+
+/** The cookie names the front door writes (spec 3: a session cookie, and token_{context} of the shared layer). */
+export const SESSION_COOKIE = 'token';
+export const contextCookie = (context: string) => `token_${context}`;
+
+interface PlatformApp {
+  /** The app's name on the page. */
+  title: string;
+  /** The `app` of the front door's login URL (spec 2). */
+  app: 'portal' | 'admin' | 'marketplace' | 'meta';
+  /** The context the page is for, when its host or query names one. */
+  context: string | undefined;
+}
+
+/** Which platform app a host and path stand for: services and meta by name, else a company's portal or its admin area. */
+export function platformApp(subdomain: string, path: string, contextParameter: string | undefined): PlatformApp {
+  if (subdomain === 'services') return { title: 'Marketplace', app: 'marketplace', context: contextParameter ?? 'serviceProvider' };
+  if (subdomain === 'meta') return { title: 'Meta', app: 'meta', context: contextParameter ?? 'meta' };
+  const context = contextParameter ?? subdomain;
+  if (path === '/admin' || path.startsWith('/admin/')) return { title: `Admin area of ${context}`, app: 'admin', context };
+  return { title: `Portal of ${context}`, app: 'portal', context };
+}
+
+function cookies(header: string | undefined): Map<string, string> {
+  return new Map(
+    (header ?? '')
+      .split(';')
+      .map((pair) => pair.trim().split('='))
+      .filter((parts): parts is [string, string] => parts.length === 2)
+      .map(([name, value]) => [name, decodeURIComponent(value)]),
+  );
+}
+
+async function sessionFrom(services: Services, jar: Map<string, string>, context: string | undefined): Promise<TokenClaims | undefined> {
+  const token = (context && jar.get(contextCookie(context))) || jar.get(SESSION_COOKIE);
+  if (!token) return undefined;
+  return services.tokens.verifySession(token).catch(() => undefined);
+}
+
+function landingPage(services: Services, app: PlatformApp, route: string, session: TokenClaims | undefined): string {
+  const frontDoor = services.config.publicUrl;
+  const signIn = new URL('/login', frontDoor);
+  signIn.search = new URLSearchParams({ app: app.app, ...(app.context ? { domain: app.context } : {}), route }).toString();
+  const details = session
+    ? [
+        '<dl>',
+        `<dt>Signed in as</dt><dd>${escapeHtml(session.email)}</dd>`,
+        `<dt>Context</dt><dd>${escapeHtml(app.context ?? '')}${app.context && !session.contexts.includes(app.context) ? ' (not reached by this session)' : ''}</dd>`,
+        `<dt>Route</dt><dd>${escapeHtml(route)}</dd>`,
+        `<dt>Signed in with</dt><dd>${escapeHtml((session.amr ?? []).join(', '))}</dd>`,
+        '</dl>',
+        `<p><a href="${escapeHtml(new URL('/logout', frontDoor).toString())}">Sign out</a></p>`,
+      ]
+    : ['<p>Not signed in.</p>', `<p><a href="${escapeHtml(signIn.toString())}">Sign in at the front door</a></p>`];
+  return htmlPage(`${app.title} (demo)`, [
+    `<h1>${escapeHtml(app.title)}</h1>`,
+    '<p>A stand-in for the platform’s app, served by the front door’s reference server for the demo.</p>',
+    ...details,
+  ]);
+}
+
+export function registerLandingPages(app: FastifyInstance, services: Services): void {
+  const suffix = `.${services.config.platformHost.toLowerCase()}`;
+  const frontDoorHost = new URL(services.config.publicUrl).host;
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const host = request.host.toLowerCase();
+    if (!host.endsWith(suffix) || host === frontDoorHost) return;
+    const subdomain = host.slice(0, -suffix.length);
+    if (!/^[a-z0-9-]+$/.test(subdomain)) return;
+    const url = new URL(request.url, 'http://landing');
+    const platform = platformApp(subdomain, url.pathname, url.searchParams.get('context') ?? undefined);
+    const session = await sessionFrom(services, cookies(request.headers.cookie), platform.context);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(landingPage(services, platform, url.pathname, session));
+  });
+}

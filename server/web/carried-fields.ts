@@ -1,0 +1,19 @@
+/**
+ * The carried parameters of a request (spec 2: app, domain, route) as hidden fields of the page's
+ * forms, so a form the browser sends itself, before the script has arrived or without one, keeps
+ * them. The app's first view renders the same fields and takes these over.
+ */
+import { CARRIED_KEYS, carriedSearch } from '../../rules/carried';
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The page with the fields written into each form, or undefined when there is nothing to write. */
+export function carriedFields(page: Buffer, query: Readonly<Record<string, unknown>>): Buffer | undefined {
+  const carried = carriedSearch(query);
+  const fields = CARRIED_KEYS.filter((key) => carried[key])
+    .map((key) => `<input type="hidden" name="${key}" value="${escapeAttribute(carried[key]!)}"/>`)
+    .join('');
+  const html = page.toString();
+  if (!fields || !html.includes('</form>')) return undefined;
+  return Buffer.from(html.replaceAll('</form>', `${fields}</form>`));
+}

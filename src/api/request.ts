@@ -1,0 +1,42 @@
+/**
+ * What every operation needs around the one client: a network failure is an answer too (status 0),
+ * and a 429 carries how long to wait, so screens can switch on plain results.
+ */
+export interface Answer<T> {
+  status: number;
+  data?: T;
+  headers?: Headers;
+  /** The `code` of an error answer (the contract's Error shape), for refusals screens tell apart. */
+  code?: string;
+}
+
+/** Runs a client call; a failure to reach the API answers status 0 instead of throwing. */
+export async function answerOf<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<Answer<T>> {
+  try {
+    const { data, error, response } = await call;
+    const code = (error as { code?: unknown } | undefined)?.code;
+    return { status: response.status, data, headers: response.headers, ...(typeof code === 'string' ? { code } : {}) };
+  } catch (error) {
+    console.error('The auth API could not be reached.', error);
+    return { status: 0 };
+  }
+}
+
+/** A refusal for too many attempts, with the seconds to wait from `Retry-After`. */
+export interface RateLimited {
+  kind: 'rate-limited';
+  retryAfterSeconds: number;
+}
+
+export function rateLimited(answer: Answer<unknown>): RateLimited {
+  const seconds = Number(answer.headers?.get('retry-after'));
+  return { kind: 'rate-limited', retryAfterSeconds: Number.isFinite(seconds) && seconds > 0 ? seconds : 60 };
+}
+
+/** Anything the screens do not tell apart: error.general (spec 8). */
+export interface Failed {
+  kind: 'failed';
+  status: number;
+}
+
+export const failed = (answer: Answer<unknown>): Failed => ({ kind: 'failed', status: answer.status });

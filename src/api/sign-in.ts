@@ -1,0 +1,85 @@
+/** The sign-in calls of spec 7: SSO modes, the SAML redirect, password login and logout. */
+import { api } from './client';
+import { answerOf, failed, rateLimited, type Failed, type RateLimited } from './request';
+
+/** How an organisation signs in (spec 4.1). Any other answer is an error. */
+export type SsoMode = 'NOT_SET' | 'LOGIN_SAML' | 'SAML_ONLY';
+const SSO_MODES: readonly string[] = ['NOT_SET', 'LOGIN_SAML', 'SAML_ONLY'];
+
+export type SsoModeResult = { kind: 'mode'; mode: SsoMode } | { kind: 'unknown-mode'; mode: string } | RateLimited | Failed;
+
+function ssoModeResult(answer: { status: number; data?: string }): SsoModeResult {
+  if (answer.status === 429) return rateLimited(answer);
+  if (answer.status !== 200 || answer.data === undefined) return failed(answer);
+  const mode = answer.data.trim();
+  return SSO_MODES.includes(mode) ? { kind: 'mode', mode: mode as SsoMode } : { kind: 'unknown-mode', mode };
+}
+
+/** GET organization/{email}/ssoMode: the SSO mode of the organisation an e-mail belongs to. */
+export async function ssoModeByEmail(email: string): Promise<SsoModeResult> {
+  return ssoModeResult(
+    await answerOf(api.GET('/organization/{email}/ssoMode', { params: { path: { email } }, parseAs: 'text' })),
+  );
+}
+
+/** GET organization/ssoModeByContext/{context}: the SSO mode of an organisation (spec 4.2). */
+export async function ssoModeByContext(context: string): Promise<SsoModeResult> {
+  return ssoModeResult(
+    await answerOf(api.GET('/organization/ssoModeByContext/{context}', { params: { path: { context } }, parseAs: 'text' })),
+  );
+}
+
+export type SamlLoginResult = { kind: 'redirect'; url: string } | RateLimited | Failed;
+
+/** GET saml2/{domain}/login: the identity provider URL to send the browser to (spec 4.1, 4.2). */
+export async function samlLoginUrl(domain: string, email: string | undefined, returnTo: string): Promise<SamlLoginResult> {
+  const answer = await answerOf(
+    api.GET('/saml2/{domain}/login', {
+      params: { path: { domain }, query: { ...(email ? { email } : {}), returnTo } },
+      parseAs: 'text',
+    }),
+  );
+  if (answer.status === 429) return rateLimited(answer);
+  return answer.status === 200 && answer.data ? { kind: 'redirect', url: answer.data.trim() } : failed(answer);
+}
+
+export type LoginResult =
+  | { kind: 'signed-in'; context: string; token: string; policy: string | undefined }
+  | { kind: 'mfa-required' }
+  | { kind: 'invalid-code' }
+  | { kind: 'invalid-credentials' }
+  | RateLimited
+  | Failed;
+
+/**
+ * POST login, read by status as spec 4.3 says: 200 success (with the MFA policy in
+ * `www-authenticate` when the user has no TOTP yet); 401 with `www-authenticate: MFA` asks for a
+ * code; any other 401 is a wrong code; 400 wrong credentials; anything else a general error.
+ */
+export async function login(credentials: { email: string; password: string; challenge?: string }): Promise<LoginResult> {
+  const answer = await answerOf(api.POST('/login', { body: credentials }));
+  const authenticate = answer.headers?.get('www-authenticate')?.trim() || undefined;
+  switch (answer.status) {
+    case 200:
+      return answer.data ? { kind: 'signed-in', ...answer.data, policy: authenticate } : failed(answer);
+    case 401:
+      return authenticate === 'MFA' ? { kind: 'mfa-required' } : { kind: 'invalid-code' };
+    case 400:
+      return { kind: 'invalid-credentials' };
+    case 429:
+      return rateLimited(answer);
+    default:
+      return failed(answer);
+  }
+}
+
+/** GET {aud}/logout with the session's token: the API revokes it (spec 2, /logout). */
+export async function logout(aud: string): Promise<boolean> {
+  const answer = await answerOf(api.GET('/{aud}/logout', { params: { path: { aud } }, parseAs: 'text' }));
+  return answer.status >= 200 && answer.status < 300;
+}
+
+/** NOT_SET or LOGIN_SAML allow a password (spec 4.1). */
+export const allowsPassword = (mode: SsoMode) => mode === 'NOT_SET' || mode === 'LOGIN_SAML';
+/** SAML_ONLY or LOGIN_SAML allow SAML, and SAML goes first (spec 4.1). */
+export const allowsSaml = (mode: SsoMode) => mode === 'SAML_ONLY' || mode === 'LOGIN_SAML';

@@ -1,0 +1,24 @@
+import type { ComponentProps, MouseEvent } from 'react';
+import { useFlow } from './flow';
+import type { To } from './paths';
+
+export type FlowLinkProps = Omit<ComponentProps<'a'>, 'href'> & To;
+
+/**
+ * A link to another step of the front door: a real `href` (it works before any script, opens in a
+ * new tab), and an in-app move on a plain click. App, domain and route are carried on.
+ *
+ * @example
+ * <FlowLink to={PATHS.passwordReset} search={{ username }}>{t('page.login-password.forgot')}</FlowLink>
+ */
+export function FlowLink({ to, params, search, replace, onClick, ...anchor }: FlowLinkProps) {
+  const flow = useFlow();
+  const destination: To = { to, params, search, replace };
+  function follow(event: MouseEvent<HTMLAnchorElement>) {
+    onClick?.(event);
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    flow.go(destination);
+  }
+  return <a {...anchor} href={flow.href(destination)} onClick={follow} />;
+}

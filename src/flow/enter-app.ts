@@ -1,0 +1,18 @@
+/**
+ * The last step of every sign-in (spec 4.9): the shared layer's cookie of the context, then off to
+ * the app the query names or the context implies, with the route and the context.
+ */
+import { config } from '../config';
+import { redirectTarget } from '../platform/redirect';
+import { enterContext } from '../stores/session';
+import type { Flow } from './flow';
+
+export function enterApp(flow: Flow, context: string): void {
+  enterContext(context);
+  flow.leave(
+    redirectTarget(
+      { app: flow.search.app, route: flow.search.route, context },
+      { platformHost: config.platformHost, currentHost: location.hostname, protocol: location.protocol },
+    ),
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * What a screen does with an answer it did not expect: the general error toast, and a report
+ * (spec 8); a refusal for too many attempts says how long to wait instead.
+ */
+import { t } from '../i18n/t';
+import { showToast } from '../stores/toast';
+import { reportError } from '../api/report';
+import type { Failed, RateLimited } from '../api/request';
+
+/** Minutes or seconds to wait, in words of the interface language. */
+function waitText(seconds: number): string {
+  return seconds >= 90 ? t('time.minutes', { count: Math.ceil(seconds / 60) }) : t('time.seconds', { count: seconds });
+}
+
+export function showFailure(screen: string, operation: string, result: Failed | RateLimited | { kind: 'unknown-mode' }): void {
+  if (result.kind === 'rate-limited') {
+    showToast(t('error.too-many-attempts', { time: waitText(result.retryAfterSeconds) }), 'error');
+    return;
+  }
+  showToast(t('error.general'), 'error');
+  reportError({ screen, operation, ...(result.kind === 'failed' ? { status: result.status } : {}) });
+}

@@ -1,0 +1,30 @@
+/**
+ * Where a screen is and how it moves on, without naming the router: the router provides it once
+ * the app runs (src/routes.tsx), and a screen rendered on its own (a prerendered first view)
+ * gets the same interface. Screens never write URLs: they go `{ to: PATHS.x, search }`.
+ */
+import { createContext, useContext } from 'react';
+import type { To } from './paths';
+
+export interface Flow {
+  /** The current path. */
+  path: string;
+  /** Path parameters, e.g. `{ context: 'acme' }` on /company/acme/terms. */
+  params: Readonly<Record<string, string>>;
+  /** The query parameters, as strings. */
+  search: Readonly<Record<string, string>>;
+  /** Moves to another step of the front door, carrying app, domain and route. */
+  go(to: To): void;
+  /** The URL of another step, with the carried parameters: for links. */
+  href(to: To): string;
+  /** Leaves the front door for another site (the app, an identity provider). */
+  leave(url: string): void;
+}
+
+export const FlowContext = createContext<Flow | null>(null);
+
+export function useFlow(): Flow {
+  const flow = useContext(FlowContext);
+  if (!flow) throw new Error('useFlow needs a FlowContext provider: render screens inside the router or a first view.');
+  return flow;
+}

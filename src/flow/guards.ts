@@ -1,0 +1,37 @@
+/**
+ * Who may see a step (spec 4): pure checks of the stores that answer where to go instead. The
+ * router runs them before a screen loads (pathless layout routes in src/routes.tsx).
+ */
+import { $context, $policy, $session, $token } from '../stores/session';
+import { isExpired, shortcutContext } from '../session/token';
+import { PATHS, type To } from './paths';
+import type { Guard } from './route-table';
+
+/** Company selection and terms need a valid session (spec 4.7: no valid user goes to Login). */
+export function needsSession(now: number = Date.now()): To | undefined {
+  const session = $session.get();
+  return session && !isExpired(session, now) ? undefined : { to: PATHS.login, replace: true };
+}
+
+/** MFA setup and its confirmation need the context, token and policy of a password sign-in (spec 4.4). */
+export function needsPendingMfaSetup(): To | undefined {
+  return $context.get() && $token.get() && $policy.get() ? undefined : { to: PATHS.login, replace: true };
+}
+
+/**
+ * Company selection asks only when there is a choice (spec 4.7): the organisation the domain
+ * parameter names, or the only one, goes straight to its terms, before the screen is loaded.
+ */
+export function companyChoice(search: Readonly<Record<string, unknown>>): To | undefined {
+  const denied = needsSession();
+  if (denied) return denied;
+  const domain = typeof search.domain === 'string' ? search.domain : undefined;
+  const context = shortcutContext($session.get()?.contexts ?? [], domain);
+  return context ? { to: PATHS.termsAndConditions, params: { context }, replace: true } : undefined;
+}
+
+/** The check of a guard named in the route table, on the page's query. */
+export function guardOf(guard: Guard): (search: Readonly<Record<string, unknown>>) => To | undefined {
+  if (guard === 'company-choice') return companyChoice;
+  return guard === 'session' ? () => needsSession() : () => needsPendingMfaSetup();
+}

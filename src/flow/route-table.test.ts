@@ -1,0 +1,42 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROUTE_TABLE, matchRoute } from './route-table';
+
+const src = join(process.cwd(), 'src');
+
+/** The front door's own modules a module imports, found by their relative imports. */
+function localImports(file: string): string[] {
+  const code = readFileSync(file, 'utf8');
+  return [...code.matchAll(/from '(\.[^']+)'/g)]
+    .map((match) => resolve(dirname(file), match[1]!))
+    .flatMap((base) => ['.tsx', '.ts'].map((extension) => base + extension))
+    .filter((candidate) => existsSync(candidate) && candidate.startsWith(src));
+}
+
+/** The `page.*` text groups a screen shows, through the parts it is made of. */
+function pageGroupsOf(screen: string): Set<string> {
+  const seen = new Set<string>();
+  const groups = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || file.includes('/stores/') || file.includes('/api/')) return;
+    seen.add(file);
+    const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    for (const match of code.matchAll(/'page\.([a-z-]+)\./g)) groups.add(match[1]!);
+    localImports(file).forEach(visit);
+  };
+  visit(join(src, 'screens', `${screen}.tsx`));
+  return groups;
+}
+
+describe('the route table', () => {
+  it.each(ROUTE_TABLE.map((row) => [row.screen, row] as const))('names every text group %s shows', (_screen, row) => {
+    expect([...pageGroupsOf(row.screen)].filter((group) => !row.texts.includes(group))).toEqual([]);
+  });
+
+  it('finds the row of a path and reads its parameters', () => {
+    expect(matchRoute('/company/acme/terms')).toMatchObject({ row: { screen: 'TermsAndConditions' }, params: { context: 'acme' } });
+    expect(matchRoute('/login/')).toMatchObject({ row: { screen: 'Login' } });
+    expect(matchRoute('/nowhere')).toBeUndefined();
+  });
+});

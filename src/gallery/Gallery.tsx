@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { useStore } from '@nanostores/react';
+import { Dropdown, MainLayout, shouldReload } from '@frontdoor/ui';
+import { LANGUAGES, isLanguage } from '../../rules/languages';
+import { useT } from '../i18n/t';
+import { $locale, setLocale } from '../stores/locale';
+import { showToast } from '../stores/toast';
+import { loadGalleryTexts } from './galleryTexts';
+import { BasicsDemo } from './BasicsDemo';
+import { FieldsDemo } from './FieldsDemo';
+import { DropdownsDemo } from './DropdownsDemo';
+import { OverlaysDemo } from './OverlaysDemo';
+import { NavigationDemo } from './NavigationDemo';
+import { LayoutsDemo } from './LayoutsDemo';
+// The sign-in pages load only the styles they use; the gallery brings the rest of the toolkit's.
+import '@frontdoor/ui/styles.css';
+import './gallery.css';
+
+/** Each language named in itself, so a visitor finds their own whatever the page's language. */
+const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = { en: 'English', de: 'Deutsch', it: 'Italiano', fr: 'Français', az: 'Azərbaycanca' };
+const SECTIONS = ['basics', 'fields', 'dropdowns', 'overlays', 'navigation', 'layouts'] as const;
+
+/** The toolkit's gallery (issue 11): every component in every state, in the current language. */
+export function Gallery() {
+  const t = useT();
+  const locale = useStore($locale);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const reload = shouldReload(location.search as Record<string, unknown>);
+  // The gallery's texts for a language set from elsewhere (a `locale` parameter): shown once loaded.
+  const [, setTextsOf] = useState(locale);
+  useEffect(() => {
+    void loadGalleryTexts(locale).then(() => setTextsOf(locale));
+  }, [locale]);
+  // Chosen here, the language's gallery texts load first, so nothing shows untranslated meanwhile.
+  const choose = (language: string) => isLanguage(language) && void loadGalleryTexts(language).then(() => setLocale(language));
+
+  // A side panel closed with action=reload: the gallery "reloads" by saying so, then drops the parameter.
+  useEffect(() => {
+    if (!reload) return;
+    showToast(t('gallery.overlays.reloaded'), 'success');
+    void navigate({ to: '/ui', search: {}, replace: true });
+  }, [reload, navigate, t]);
+
+  const header = (
+    <div className="fd-gallery__header">
+      <div>
+        <h1 className="fd-gallery__title">{t('gallery.heading')}</h1>
+        <p className="fd-gallery__intro">{t('gallery.intro')}</p>
+      </div>
+      <Dropdown
+        className="fd-gallery__language"
+        label={t('gallery.language')}
+        options={LANGUAGES.map((language) => ({ value: language, text: LANGUAGE_NAMES[language] }))}
+        value={[locale]}
+        setValue={([language]) => language && choose(language)}
+      />
+    </div>
+  );
+  const menu = (
+    <ul className="fd-gallery__menu">
+      {SECTIONS.map((section) => (
+        <li key={section}>
+          <a href={`#${section}`}>{t(`gallery.section.${section}`)}</a>
+        </li>
+      ))}
+    </ul>
+  );
+
+  return (
+    <div className="fd-gallery">
+      <MainLayout as="div" header={header} menu={menu} menuLabel={t('gallery.sections-label')}>
+        <BasicsDemo />
+        <FieldsDemo />
+        <DropdownsDemo />
+        <OverlaysDemo />
+        <NavigationDemo />
+        <LayoutsDemo />
+      </MainLayout>
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useLocation, useNavigate } from '@tanstack/react-router';
+import { Button, SidePanel, sidePanelParent } from '@frontdoor/ui';
+import { useT } from '../i18n/t';
+
+/**
+ * The side panel demo, the child route /ui/panel: the close button, Escape or a click beside it go
+ * back to /ui; Save goes back with action=reload (spec 2). With `?confirm=yes` it asks first (spec 4).
+ */
+export function GalleryPanel() {
+  const t = useT();
+  const o = (key: string) => t(`gallery.overlays.${key}`);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const asks = (location.search as Record<string, unknown>).confirm === 'yes';
+  const close = (reload: boolean) => void navigate(sidePanelParent(location.pathname, {}, { reload }));
+
+  return (
+    <SidePanel
+      title={o('panel-title')}
+      closeLabel={t('button.close')}
+      onClose={() => close(false)}
+      confirmation={asks ? { title: o('leave-title'), message: o('leave-message'), leaveText: o('leave'), stayText: o('stay') } : undefined}
+      footer={
+        <Button onClick={() => close(true)}>{t('button.save')}</Button>
+      }
+    >
+      <p>{o('panel-text')}</p>
+    </SidePanel>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * The gallery's own texts (locales/gallery/*.json: the gallery's and the toolkit demo's), kept out
+ * of the front door's dictionaries so no sign-in page loads them. Each language comes with English
+ * for what it might lack.
+ */
+import { FALLBACK_LANGUAGE, type Language } from '../../rules/languages';
+import { addPageTexts, type Dictionary } from '../i18n/i18n';
+
+/** Parcel hands a dynamically imported JSON file over as the object itself, Vite as `default`. */
+const table = (module: { default?: Dictionary }): Dictionary => module.default ?? (module as Dictionary);
+
+const loaders: Record<Language, () => Promise<Dictionary>> = {
+  en: () => import('../../locales/gallery/en.json').then(table),
+  de: () => import('../../locales/gallery/de.json').then(table),
+  it: () => import('../../locales/gallery/it.json').then(table),
+  fr: () => import('../../locales/gallery/fr.json').then(table),
+  az: () => import('../../locales/gallery/az.json').then(table),
+};
+const added = new Set<Language>();
+
+export async function loadGalleryTexts(language: Language): Promise<void> {
+  const wanted = [...new Set<Language>([language, FALLBACK_LANGUAGE])].filter((candidate) => !added.has(candidate));
+  const tables = await Promise.all(wanted.map((candidate) => loaders[candidate]()));
+  wanted.forEach((candidate, index) => {
+    addPageTexts(candidate, tables[index]!);
+    added.add(candidate);
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * The cookies of spec 3 and 9, with tiny-cookie: the session cookie (value: the token) and the
+ * shared layer's per-context `token_{context}` cookie, both expiring at 80 % of the token's remaining
+ * lifetime, Secure, SameSite=Strict, Path=/ on the product's domain; and the skip-MFA cookie,
+ * 'true' with an expiry 0 days ahead, which lasts to the end of the day it was set.
+ * The option builders are pure, so every attribute is tested; the readers and writers are thin.
+ */
+import { getCookie, removeCookie, setCookie } from 'tiny-cookie';
+import type { SessionToken } from '../session/token';
+
+export const SESSION_COOKIE = 'token';
+export const CONTEXT_COOKIE_PREFIX = 'token_';
+export const SKIP_MFA_COOKIE = 'skipMfa';
+
+export interface CookieAttributes {
+  path: '/';
+  secure: true;
+  samesite: 'Strict';
+  expires: Date;
+  domain?: string;
+}
+
+/**
+ * The product's domain when the page is on it, else none (the cookie stays on the page's host): a
+ * browser refuses a cookie for a domain the page is not under, and the front door may be reached
+ * by another name (an address, a proxy's host).
+ */
+export function cookieDomainFor(domain: string | undefined, hostname: string): string | undefined {
+  if (!domain) return undefined;
+  const name = domain.replace(/^\./, '').toLowerCase();
+  const host = hostname.toLowerCase();
+  return host === name || host.endsWith(`.${name}`) ? name : undefined;
+}
+
+const here = (domain: string | undefined) => cookieDomainFor(domain, globalThis.location?.hostname ?? '');
+
+function attributes(expires: Date, domain: string | undefined): CookieAttributes {
+  return { path: '/', secure: true, samesite: 'Strict', expires, ...(domain ? { domain } : {}) };
+}
+
+export const contextCookieName = (context: string) => `${CONTEXT_COOKIE_PREFIX}${context}`;
+
+/** The session cookie lives for 80 % of what is left of the token's lifetime (spec 9). */
+export function sessionCookieAttributes(token: Pick<SessionToken, 'exp'>, now: number, domain?: string): CookieAttributes {
+  const remaining = Math.max(0, token.exp * 1000 - now);
+  return attributes(new Date(now + Math.floor(remaining * 0.8)), domain);
+}
+
+/** 'true', expiring 0 days ahead: at the end of the day it is set, in the user's time zone (spec 9). */
+export function skipMfaCookieAttributes(now: number, domain?: string): CookieAttributes {
+  const endOfDay = new Date(now);
+  endOfDay.setHours(23, 59, 59, 999);
+  return attributes(endOfDay, domain);
+}
+
+export function writeSessionCookies(token: SessionToken, domain: string | undefined, context?: string): void {
+  const options = sessionCookieAttributes(token, Date.now(), here(domain));
+  setCookie(SESSION_COOKIE, token.raw, options);
+  if (context) setCookie(contextCookieName(context), token.raw, options);
+}
+
+export function readSessionCookie(): string | null {
+  return getCookie(SESSION_COOKIE);
+}
+
+/** Ends the session in this browser: the session cookie and every per-context cookie. */
+export function clearSessionCookies(domain: string | undefined, contexts: readonly string[]): void {
+  const onDomain = here(domain);
+  const options = onDomain ? { path: '/', domain: onDomain } : { path: '/' };
+  for (const name of [SESSION_COOKIE, ...contexts.map(contextCookieName)]) removeCookie(name, options);
+}
+
+export function writeSkipMfaCookie(domain: string | undefined): void {
+  setCookie(SKIP_MFA_COOKIE, 'true', skipMfaCookieAttributes(Date.now(), here(domain)));
+}
+
+export function hasSkippedMfa(): boolean {
+  return getCookie(SKIP_MFA_COOKIE) === 'true';
+}

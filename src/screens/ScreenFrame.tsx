@@ -1,0 +1,28 @@
+import { useEffect, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { CentredLayout, Toast } from '@frontdoor/ui';
+import { useT } from '../i18n/t';
+import { $toast, clearToast } from '../stores/toast';
+import { setLocale } from '../stores/locale';
+import { Logo } from './Logo';
+
+/**
+ * What every screen sits in: the centred layout with the logo, which also follows a `locale` query
+ * parameter (spec 2), the page title from the route's metadata (spec 2) and the toast (spec 4).
+ */
+export function ScreenFrame({ titleKey, locale, children }: { titleKey: string | undefined; locale: string | undefined; children: ReactNode }) {
+  const t = useT();
+  const toast = useStore($toast);
+  const title = t(titleKey ?? 'app.name');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return (
+    <>
+      <CentredLayout logo={<Logo name={t('app.name')} />} locale={locale} onLocale={setLocale}>
+        {children}
+      </CentredLayout>
+      <Toast toast={toast} onClose={clearToast} closeLabel={t('button.close')} />
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useT } from '../../i18n/t';
+import { useFlow } from '../../flow/flow';
+import { PATHS, type AppPath } from '../../flow/paths';
+import { FlowLink } from '../../flow/FlowLink';
+import { showFailure } from '../../flow/failure';
+import { setPassword } from '../../api/account';
+import { readLinkToken } from '../../session/token';
+import { showToast } from '../../stores/toast';
+import { NewPasswordForm } from './NewPasswordForm';
+
+export interface PasswordFromLinkProps {
+  screen: string;
+  heading: string;
+  intro?: (email: string) => ReactNode;
+  /** Where a new password leads: the reset or the signup success page (spec 4.10). */
+  success: AppPath;
+  children?: ReactNode;
+}
+
+/**
+ * A password set from an invitation or reset link (spec 4.10, 4.12, 5): the link's token must read
+ * as a session token, else the error-token message ends with a link to reset; the token's e-mail
+ * is shown read-only. `set-password` gets `challenge: ''`; success says "Password successfully
+ * updated!" and goes on to the success page.
+ */
+export function PasswordFromLink({ screen, heading, intro, success, children }: PasswordFromLinkProps) {
+  const t = useT();
+  const flow = useFlow();
+  const token = useMemo(() => readLinkToken(flow.search.token), [flow.search.token]);
+  const [spent, setSpent] = useState(false);
+
+  if (!token || spent) {
+    return (
+      <section className="fd-card" role="alert">
+        <h1>{heading}</h1>
+        <p className="fd-card__intro">
+          {t('page.password-update.error-token')}{' '}
+          <FlowLink to={PATHS.passwordReset} search={{ username: token?.email }} className="fd-link">
+            {t('page.password-update.error-token-link')}
+          </FlowLink>
+          .
+        </p>
+      </section>
+    );
+  }
+
+  async function submit({ password }: { password: string }) {
+    const result = await setPassword(token!.raw, password);
+    if (result.kind === 'set') {
+      showToast(t('page.password-update.message-success'), 'success');
+      flow.go({ to: success, replace: true });
+    } else if (result.kind === 'invalid-token') setSpent(true);
+    else if (result.kind === 'weak-password') showToast(t('field.new-password.weak'), 'error');
+    else showFailure(screen, 'set-password', result);
+  }
+
+  return (
+    <NewPasswordForm heading={heading} intro={intro?.(token.email)} email={token.email} submitLabel={t('button.continue')} onSubmit={submit}>
+      {children}
+    </NewPasswordForm>
+  );
+}

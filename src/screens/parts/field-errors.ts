@@ -1,0 +1,6 @@
+import type { FieldModel } from '@frontdoor/ui';
+
+/** The props that show a field model's state on a toolkit field: its asterisk and its translated errors. */
+export function shown(field: FieldModel, t: (key: string) => string) {
+  return { required: field.required, errors: field.error ? field.errors.map((key) => t(key)) : undefined };
+}

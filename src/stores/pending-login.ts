@@ -1,0 +1,16 @@
+/**
+ * The e-mail and password of a sign-in waiting for its TOTP code (spec 4.5: the code is resent
+ * with them as `challenge`). Kept in memory only: a password never goes into a URL, session
+ * storage or history. A reload of the code step starts again at the password.
+ */
+import { atom } from 'nanostores';
+
+export const $pendingLogin = atom<{ email: string; password: string } | undefined>(undefined);
+
+export function awaitCode(email: string, password: string): void {
+  $pendingLogin.set({ email, password });
+}
+
+export function forgetPendingLogin(): void {
+  $pendingLogin.set(undefined);
+}

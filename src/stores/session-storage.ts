@@ -1,0 +1,33 @@
+/**
+ * Atoms mirrored to the session-storage keys of spec 3 (context, token, policy, secret, email), so
+ * a reload in the middle of a flow keeps its step. Storage is read by `restoreFromSessionStorage`,
+ * called once the page runs in a browser, never at import time (the screens also render at build time).
+ */
+import { atom, type WritableAtom } from 'nanostores';
+
+export type SessionStorageKey = 'context' | 'token' | 'policy' | 'secret' | 'email';
+
+const restorers: (() => void)[] = [];
+
+function storage(): Storage | undefined {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    // Storage can be refused (privacy settings, sandboxed frames): the flow then lives in memory.
+    return undefined;
+  }
+}
+
+export function sessionStored(key: SessionStorageKey): WritableAtom<string | undefined> {
+  const $value = atom<string | undefined>(undefined);
+  $value.listen((value) => {
+    if (value === undefined) storage()?.removeItem(key);
+    else storage()?.setItem(key, value);
+  });
+  restorers.push(() => $value.set(storage()?.getItem(key) ?? undefined));
+  return $value;
+}
+
+export function restoreFromSessionStorage(): void {
+  for (const restore of restorers) restore();
+}

@@ -1,0 +1,155 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CropDialog, CROP_WARNINGS } from './CropDialog';
+
+/** A stand-in for cropperjs, which needs real layout: it records what the dialog asks of it. */
+const fake = vi.hoisted(() => ({
+  options: undefined as Record<string, unknown> | undefined,
+  canvasOptions: undefined as Record<string, unknown> | undefined,
+  canvas: null as unknown,
+  setData: (() => {}) as (data: object) => void,
+}));
+vi.mock('cropperjs', () => ({
+  default: class {
+    constructor(_image: HTMLImageElement, options: Record<string, unknown>) {
+      fake.options = options;
+    }
+    getCroppedCanvas(options: Record<string, unknown>) {
+      fake.canvasOptions = options;
+      return fake.canvas;
+    }
+    getData() {
+      return { x: 5, y: 6, width: 700, height: 350, rotate: 0, scaleX: 1, scaleY: -1 };
+    }
+    setData(data: object) {
+      fake.setData(data);
+    }
+    destroy() {}
+  },
+}));
+
+const texts = { title: 'Crop image', accept: 'Accept', cancel: 'Cancel', zoomIn: 'Zoom in', zoomOut: 'Zoom out', rotateLeft: 'Rotate left', rotateRight: 'Rotate right', flipHorizontal: 'Flip horizontally', flipVertical: 'Flip vertically' };
+const bounds = { minWidth: 200, minHeight: 100, maxWidth: 1200, maxHeight: 600 };
+
+function image() {
+  return document.querySelector<HTMLImageElement>('.fd-crop-dialog__image');
+}
+
+function loadImage(width: number, height: number) {
+  const element = image()!;
+  Object.defineProperty(element, 'naturalWidth', { value: width });
+  Object.defineProperty(element, 'naturalHeight', { value: height });
+  fireEvent.load(element);
+}
+
+beforeEach(() => {
+  fake.options = undefined;
+  fake.canvas = { toBlob: (done: (blob: Blob) => void, type: string) => done(new Blob(['webp'], { type })) };
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('CropDialog', () => {
+  it('crops with the ratio of the maximum size, the restriction mode and a wheel zoom of 0.1', () => {
+    render(<CropDialog open src="/photo.png" bounds={bounds} restriction="fill-area" texts={texts} onAccept={() => {}} onCancel={() => {}} />);
+    expect(screen.getByRole('dialog', { name: 'Crop image' })).toBeTruthy();
+    loadImage(3000, 2000);
+    expect(fake.options).toMatchObject({ aspectRatio: 2, viewMode: 3, wheelZoomRatio: 0.1 });
+  });
+
+  it('widens a crop narrower than the minimum crop width', () => {
+    const setData = vi.fn();
+    fake.setData = setData;
+    render(<CropDialog open src="/photo.png" bounds={bounds} texts={texts} onAccept={() => {}} onCancel={() => {}} />);
+    loadImage(3000, 2000);
+    (fake.options!.crop as (event: object) => void)({ detail: { width: 300 } });
+    expect(setData).toHaveBeenCalledWith({ width: 700 });
+  });
+
+  it('hands out a WebP blob bounded by the given sizes, with the crop result, on Accept', async () => {
+    const user = userEvent.setup();
+    const onAccept = vi.fn();
+    render(<CropDialog open src="/photo.png" bounds={bounds} texts={texts} onAccept={onAccept} onCancel={() => {}} />);
+    loadImage(3000, 2000);
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(fake.canvasOptions).toMatchObject({ minWidth: 200, minHeight: 100, maxWidth: 1200, maxHeight: 600 });
+    const [blob, result] = onAccept.mock.calls[0]!;
+    expect(blob.type).toBe('image/webp');
+    expect(result).toMatchObject({ coordinates: { left: 5, top: 6, width: 700, height: 350 }, transforms: { rotate: 0, flipHorizontal: false, flipVertical: true } });
+  });
+
+  it('warns and hands out nothing when the canvas cannot be had', async () => {
+    const user = userEvent.setup();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const onAccept = vi.fn();
+    fake.canvas = null;
+    render(<CropDialog open src="/photo.png" bounds={bounds} texts={texts} onAccept={onAccept} onCancel={() => {}} />);
+    loadImage(3000, 2000);
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(warn).toHaveBeenCalledWith(CROP_WARNINGS.noCanvas);
+    expect(onAccept).not.toHaveBeenCalled();
+  });
+
+  it('warns that the cropper cannot fit when its container has no size', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    render(<CropDialog open src="/photo.png" bounds={bounds} texts={texts} onAccept={() => {}} onCancel={() => {}} />);
+    loadImage(3000, 2000);
+    expect(warn).toHaveBeenCalledWith(CROP_WARNINGS.cannotFit);
+  });
+
+  it('does not warn about fitting when its container has a size', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    render(<CropDialog open src="/photo.png" bounds={bounds} texts={texts} onAccept={() => {}} onCancel={() => {}} />);
+    loadImage(3000, 2000);
+    expect(warn).not.toHaveBeenCalledWith(CROP_WARNINGS.cannotFit);
+  });
+
+  it('clears the image and reports an error when it fails to load', () => {
+    const onError = vi.fn();
+    render(<CropDialog open src="/missing.png" bounds={bounds} texts={texts} onAccept={() => {}} onCancel={() => {}} onError={onError} />);
+    fireEvent.error(image()!);
+    expect(onError).toHaveBeenCalledOnce();
+    expect(image()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Accept' })).toHaveProperty('disabled', true);
+  });
+
+  it('loads an image from another origin with the cross-origin attribute', () => {
+    render(<CropDialog open src="https://images.example.net/a.png" bounds={bounds} texts={texts} onAccept={() => {}} onCancel={() => {}} />);
+    expect(image()!.getAttribute('crossorigin')).toBe('anonymous');
+  });
+
+  it('cancels with the Cancel button and on Escape', async () => {
+    const user = userEvent.setup();
+    const onCancel = vi.fn();
+    render(<CropDialog open src="/photo.png" bounds={bounds} texts={texts} onAccept={() => {}} onCancel={onCancel} />);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.keyboard('{Escape}');
+    expect(onCancel).toHaveBeenCalledTimes(2);
+  });
+
+  it('locks the page scroll while open and gives it back on close', () => {
+    const { rerender } = render(<CropDialog open src="/photo.png" bounds={bounds} texts={texts} onAccept={() => {}} onCancel={() => {}} />);
+    expect(document.body.style.overflow).toBe('hidden');
+    rerender(<CropDialog open={false} src="/photo.png" bounds={bounds} texts={texts} onAccept={() => {}} onCancel={() => {}} />);
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('hands out a preview at most 1024 px long 500 ms after the crop changes', () => {
+    vi.useFakeTimers();
+    const onChange = vi.fn();
+    render(<CropDialog open src="/photo.png" bounds={bounds} texts={texts} onAccept={() => {}} onCancel={() => {}} onChange={onChange} />);
+    loadImage(3000, 2000);
+    const crop = fake.options!.crop as (event: object) => void;
+    crop({ detail: { width: 800 } });
+    vi.advanceTimersByTime(300);
+    crop({ detail: { width: 900 } });
+    vi.advanceTimersByTime(499);
+    expect(onChange).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(onChange).toHaveBeenCalledOnce();
+    expect(fake.canvasOptions).toEqual({ maxWidth: 1024, maxHeight: 1024 });
+    vi.useRealTimers();
+  });
+});

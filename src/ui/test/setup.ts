@@ -1,0 +1,28 @@
+/**
+ * Test setup shared by the Preact and the React runs: jsdom has no `CSS.supports` and `CSS.escape`,
+ * which Ariakit calls, and no layout, so `scrollIntoView` and `ResizeObserver` are given no-op stand-ins and
+ * `checkVisibility` answers from `display` and `hidden` (Ariakit moves focus only to visible elements).
+ */
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+afterEach(cleanup);
+
+const css = ((globalThis as { CSS?: Record<string, unknown> }).CSS ??= {});
+css.supports ??= () => false;
+css.escape ??= (value: string) => String(value).replace(/[^\w-]/g, (character) => `\\${character}`);
+
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+if (!Element.prototype.checkVisibility) {
+  const hidden = (element: Element) => (element as HTMLElement).hidden || getComputedStyle(element).display === 'none';
+  Element.prototype.checkVisibility = function checkVisibility(this: Element) {
+    for (let element: Element | null = this.parentElement; element; element = element.parentElement) if (hidden(element)) return false;
+    return this.isConnected && !hidden(this);
+  };
+}
