@@ -8,6 +8,7 @@ const preactAliases = [
   { find: /^react$/, replacement: here('./src/preact/react-shim.js') },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },

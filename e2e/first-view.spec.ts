@@ -42,15 +42,21 @@ test.describe('with JavaScript disabled', () => {
   });
 });
 
-test('typing before the script arrives survives its arrival, caret and all', async ({ page }) => {
+/** Holds back the first view's scripts, as a slow connection would, until `release` is called. */
+async function holdScripts(page: import('@playwright/test').Page): Promise<() => void> {
   let release!: () => void;
   const arrived = new Promise<void>((resolve) => (release = resolve));
-  // Hold back the first view's scripts, as a slow connection would. Parcel names the entry script
-  // after the checkout's folder, so every hashed script is held, whatever that folder is called.
+  // Parcel names the entry script after the checkout's folder, so every hashed script is held,
+  // whatever that folder is called.
   await page.route(/\/[\w-]+\.[0-9a-f]{8}\.js$/, async (route) => {
     await arrived;
     await route.continue();
   });
+  return release;
+}
+
+test('typing before the script arrives survives its arrival, caret and all', async ({ page }) => {
+  const release = await holdScripts(page);
   await page.goto('/login', { waitUntil: 'commit' });
   const email = page.getByRole('textbox', { name: 'E-mail' });
   // The dot is missing; the caret goes back to where it belongs.
@@ -72,6 +78,25 @@ test('typing before the script arrives survives its arrival, caret and all', asy
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/login\/password\?username=ada%40example\.com$/);
 });
+
+for (const { path, button, next } of [
+  { path: '/login', button: 'Continue', next: 'Enter your password' },
+  { path: '/reset-password', button: 'Continue', next: 'Check your e-mail' },
+  { path: '/register', button: 'Create', next: 'Check your e-mail' },
+]) {
+  test(`${path}: a form sent before the script arrives is shown busy and sent once it has, with what was typed`, async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(`early-${path.slice(1)}@example.com`);
+    const submit = page.getByRole('button', { name: button });
+    await submit.click();
+    await expect(submit).toHaveAttribute('aria-busy', 'true');
+    await expect(page).toHaveURL(path);
+
+    release();
+    await expect(page.getByRole('heading', { name: next })).toBeVisible();
+  });
+}
 
 test('an e-mail sent before the script arrived is looked up once it has', async ({ page }) => {
   await page.goto('/login?username=ada%40example.com&route=%2Fx');

@@ -21,8 +21,9 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../rules/email';
  * Login (spec 2, 4.1, 4.2): e-mail first. The organisation's SSO mode decides between the
  * identity provider and the password page. A valid stored session goes straight on to company
  * selection; a context in the route or the domain parameter starts its SAML sign-in at once.
- * Before the script arrives the form works as a plain one with the browser's validation: sent,
- * it comes back here with `username`, and the script carries on from there.
+ * Before the script arrives the form works with the browser's validation; sent, the page holds it
+ * until the script takes over (scripts/prerender/start-scripts.ts). Without any script it is a
+ * plain form: it comes back here with `username`, and a script that arrives later carries on.
  */
 export function Login() {
   const t = useT();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import * as z from 'zod/mini';
+import { renderToString } from 'react-dom/server';
 import { useFormModel } from './useFormModel';
 
 afterEach(cleanup);
@@ -61,5 +62,18 @@ describe('the form model', () => {
     await waitFor(() => expect(screen.getByTestId('valid').textContent).toBe('true'));
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ email: 'ada@example.com', nickname: 'ada' })));
+  });
+
+  it('keeps what was typed into its prerendered form before the script took it over', async () => {
+    const onSubmit = vi.fn();
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = renderToString(<Form onSubmit={onSubmit} />);
+    (container.querySelector('input[name="email"]') as HTMLInputElement).value = 'typed@example.com';
+    render(<Form onSubmit={onSubmit} />, { container, hydrate: true });
+    await waitFor(() => expect(screen.getByTestId('value').textContent).toBe('typed@example.com'));
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveProperty('value', 'typed@example.com');
+    expect(model()).toMatchObject({ dirty: true, invalid: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ email: 'typed@example.com' })));
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { useForm } from '@felte/react';
 import { validator } from '@felte/validator-zod';
 import type { ZodMiniType } from 'zod/mini';
@@ -48,6 +48,17 @@ export function useFormModel<Values extends Record<string, unknown>>(options: Fo
     extend: validator({ schema: options.schema as unknown as Parameters<typeof validator>[0]['schema'] }),
     onSubmit: (values: Values) => options.onSubmit(values),
   });
+  // A form rendered before its script (a prerendered page) may hold what was typed meanwhile;
+  // felte writes the initial values into the fields when it starts, so the typed ones are read
+  // first (a layout effect runs before felte's effect) and given back after.
+  const typed = useRef<[string, string][]>([]);
+  useLayoutEffect(() => {
+    // @felte/react's `form` is a ref object (useRef), though typed as any kind of ref.
+    typed.current = typedValues((felte.form as RefObject<HTMLFormElement | null>).current, options.initialValues);
+  }, []);
+  useEffect(() => {
+    for (const [name, value] of typed.current) felte.setFields(name as never, value as never);
+  }, []);
   const values = felte.data() as Values;
   // felte keeps the errors of touched fields only; the model knows every field's, touched or not.
   const issues = useMemo(() => {
@@ -89,6 +100,16 @@ export function useFormModel<Values extends Record<string, unknown>>(options: Fo
     /** Sends the form, as its submit button would. */
     submit: () => felte.handleSubmit(),
   };
+}
+
+/** The text fields whose value differs from the form's initial one: typed before the script ran. */
+function typedValues(form: HTMLFormElement | null, initialValues: Record<string, unknown>): [string, string][] {
+  if (!form) return [];
+  return Object.entries(initialValues).flatMap(([name, initial]): [string, string][] => {
+    const element = form.elements.namedItem(name);
+    const isText = element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && element.type !== 'checkbox' && element.type !== 'radio');
+    return typeof initial === 'string' && isText && element.value !== '' && element.value !== initial ? [[name, element.value]] : [];
+  });
 }
 
 export type FormModel<Values extends Record<string, unknown>> = ReturnType<typeof useFormModel<Values>>;
