@@ -69,7 +69,9 @@ describe('the form model', () => {
     const container = document.body.appendChild(document.createElement('div'));
     container.innerHTML = renderToString(<Form onSubmit={onSubmit} />);
     (container.querySelector('input[name="email"]') as HTMLInputElement).value = 'typed@example.com';
-    render(<Form onSubmit={onSubmit} />, { container, hydrate: true });
+    // React takes over existing DOM by hydrating; Preact's render reuses it as it is (the option is React's).
+    const overPrerendered = { container, hydrate: true };
+    render(<Form onSubmit={onSubmit} />, overPrerendered);
     await waitFor(() => expect(screen.getByTestId('value').textContent).toBe('typed@example.com'));
     expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveProperty('value', 'typed@example.com');
     expect(model()).toMatchObject({ dirty: true, invalid: false });
