@@ -57,7 +57,14 @@ function followWithRouter(): void {
   else addEventListener('load', preload, { once: true });
 }
 
+/**
+ * Ends the current task, so a key press that arrived meanwhile is handled before the next piece
+ * of start-up work (issue 9: the first key press after load waits at most 50 ms).
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
 async function boot(): Promise<void> {
+  await nextTask();
   restoreSession();
   startLanguage();
   const path = location.pathname;
@@ -71,6 +78,7 @@ async function boot(): Promise<void> {
   if (guard) return go(guard);
 
   const Screen = match ? (await match.row.load())[match.row.screen]! : NotFound;
+  await nextTask();
   const flow = staticFlow(path, match?.params ?? {}, rawSearch, go);
   render(
     <FirstView flow={flow} titleKey={match?.row.titleKey ?? 'title.not-found'}>
