@@ -165,6 +165,7 @@ test.describe('the embedded change-password page', () => {
     await frame.getByLabel('New password', { exact: true }).fill('Changed-Pass-42');
     await frame.getByLabel('Repeat the new password').fill('Changed-Pass-42');
     await keepScreenshots(page, testInfo, 'password-change-embedded');
+    await expectNoAxeViolations(page.frame({ url: /\/change-password/ })!, 'password change');
     await frame.getByRole('button', { name: 'Save' }).click();
     await expect(frame.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
     await expect.poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([
@@ -180,7 +181,7 @@ test.describe('the embedded change-password page', () => {
     expect(await page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([]);
   });
 
-  test('a wrong current password is said in the page and on its field, and the app hears of the failure', async ({ page, account, baseURL }) => {
+  test('a wrong current password is said in the page and on its field, and the app hears of the failure', async ({ page, account, baseURL }, testInfo) => {
     await signedIn(page, account);
     await appEmbedding(page, ALLOWED_PARENT);
     const frame = page.frameLocator('iframe[title="Change password"]');
@@ -192,6 +193,8 @@ test.describe('the embedded change-password page', () => {
     const current = frame.getByLabel('Current password');
     await expect(current).toHaveAttribute('aria-invalid', 'true');
     await expect(frame.getByText('This is not your current password.')).toBeVisible();
+    await expectNoAxeViolations(page.frame({ url: /\/change-password/ })!, 'password change with a wrong current password');
+    await keepScreenshots(page, testInfo, 'password-change-wrong-current');
     // Another current password is another try: the refusal leaves the field.
     await current.fill(account.password);
     await expect(current).not.toHaveAttribute('aria-invalid', 'true');

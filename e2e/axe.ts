@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Frame, type Page } from '@playwright/test';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -14,7 +14,8 @@ interface AxeViolation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
-export async function expectNoAxeViolations(page: Page, context = 'the page'): Promise<void> {
+/** Checks a page, or a frame of one (an embedded page is checked in its own document). */
+export async function expectNoAxeViolations(page: Page | Frame, context = 'the page'): Promise<void> {
   // Evaluated through the DevTools protocol, which the page's CSP does not govern (a script tag would be refused).
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
