@@ -89,6 +89,7 @@ test('a user resets a forgotten password through the mailed link; the old passwo
 
   await page.goto((await mailedLink(request, account.email, '/reset-password/update')).href);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await expectNoAxeViolations(page, 'password update');
   await keepScreenshots(page, testInfo, 'password-update');
   await chooseNewPassword(page, 'Brand-New-Pass-7');
   await expect(page.getByRole('heading', { name: 'Password updated' })).toBeVisible();
