@@ -35,6 +35,16 @@ test.describe('with JavaScript disabled', () => {
     });
   }
 
+  for (const query of ['?username=ada%40example.com', '?email=ada%40example.com']) {
+    for (const path of ['/login', '/register', '/reset-password']) {
+      if (path !== '/register' && query.startsWith('?email')) continue;
+      test(`${path}${query} shows the e-mail in its field`, async ({ page }) => {
+        await page.goto(`${path}${query}`);
+        await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue('ada@example.com');
+      });
+    }
+  }
+
   test('a path outside the route table shows the not-found page', async ({ page }) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
@@ -97,6 +107,16 @@ for (const { path, button, next } of [
     await expect(page.getByRole('heading', { name: next })).toBeVisible();
   });
 }
+
+test('an e-mail its link pre-fills can be sent at once, before the script arrives', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/reset-password?username=early-prefilled%40example.com', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('button', { name: 'Continue' })).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await expect(page.getByText('early-prefilled@example.com')).toBeVisible();
+});
 
 test('an e-mail sent before the script arrived is looked up once it has', async ({ page }) => {
   await page.goto('/login?username=ada%40example.com&route=%2Fx');

@@ -5,7 +5,7 @@
  */
 import { CARRIED_KEYS, carriedSearch } from '../../rules/carried';
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The page with the fields written into each form, or undefined when there is nothing to write. */
 export function carriedFields(page: Buffer, query: Readonly<Record<string, unknown>>): Buffer | undefined {

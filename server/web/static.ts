@@ -7,6 +7,7 @@ import { errorBody } from '../api/errors';
 import { pageLanguage } from './language';
 import { fillPath, matchPath } from '../../rules/route-pattern';
 import { carriedFields } from './carried-fields';
+import { prefilledFields } from './prefilled-fields';
 
 /** Parcel names built assets name.<hash>.ext: those never change, so browsers keep them a year. */
 const HASHED_ASSET = /\.[0-9a-f]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
@@ -47,8 +48,11 @@ export async function serveApp(app: FastifyInstance, config: ServerConfig, pages
       .header('cache-control', 'no-cache')
       .header('vary', 'Accept-Encoding, Accept-Language');
     // A page asked with carried parameters keeps them in its forms, for a form sent before the
-    // script has arrived (spec 2); that page is written for the request, the others are ready-made.
-    const withFields = carriedFields(page.identity, request.query as Record<string, unknown>);
+    // script has arrived (spec 2), and shows the e-mail its query pre-fills; that page is written
+    // for the request, the others are ready-made.
+    const query = request.query as Record<string, unknown>;
+    const carried = carriedFields(page.identity, query);
+    const withFields = prefilledFields(carried ?? page.identity, query) ?? carried;
     if (withFields) {
       if (encoding) reply.header('content-encoding', 'gzip');
       return reply.send(encoding ? gzipSync(withFields) : withFields);

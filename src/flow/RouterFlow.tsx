@@ -4,7 +4,6 @@ import { FlowContext, type Flow } from './flow';
 import { flowSearch, queryString, withCarried } from './carried';
 import { pathTo, type To } from './paths';
 import { useArrivalFocus } from './arrival-focus';
-import { useAnnounceLive } from './live';
 
 /**
  * The flow of a screen rendered by the router, from the screen's own route match: while the router
@@ -36,7 +35,6 @@ export function withRouterFlow<Props extends object>(Component: ComponentType<Pr
   const Screen = (props: Props) => {
     const screen = useRef<HTMLDivElement>(null);
     useArrivalFocus(screen);
-    useAnnounceLive();
     return (
       <RouterFlow>
         <div ref={screen} className="fd-screen">

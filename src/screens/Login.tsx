@@ -111,6 +111,8 @@ export function Login() {
         pattern={EMAIL_PATTERN.source}
         errors={submitted ? errorKeys.map((key) => t(key)) : undefined}
         onInput={(event) => setEmail(event.currentTarget.value)}
+        // The server fills the prerendered field from `username` (server/web/prefilled-fields.ts).
+        data-prefill="username"
       />
       <p className="fd-card__status" role="status">
         {busy === 'sso' ? t('page.login.sso-validating') : ''}

@@ -18,7 +18,7 @@ export function PasswordReset() {
       heading={t('page.password-reset.heading')}
       intro={t('page.password-reset.intro')}
       submitLabel={t('button.continue')}
-      initialEmail={flow.search.username ?? ''}
+      prefillFrom={['username']}
       onSent={(email) => {
         $resetEmail.set(email);
         flow.go({ to: PATHS.passwordResetSuccess });

@@ -14,7 +14,7 @@ export function Register() {
       heading={t('page.register.heading')}
       intro={t('page.register.intro')}
       submitLabel={t('button.create')}
-      initialEmail={flow.search.username ?? flow.search.email ?? ''}
+      prefillFrom={['username', 'email']}
       onSent={(email) => flow.go({ to: PATHS.registerSuccess, search: { username: email } })}
       back={{ prompt: t('page.register.have-account'), label: t('page.register.login-link') }}
     />

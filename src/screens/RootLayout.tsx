@@ -1,8 +1,13 @@
 import { Outlet, useLocation, useMatches } from '@tanstack/react-router';
 import { ScreenFrame } from './ScreenFrame';
+import { useAnnounceLive } from '../flow/live';
 
-/** The router's page: the title of the deepest route (spec 2) and the `locale` parameter (spec 2). */
+/**
+ * The router's page: the title of the deepest route (spec 2) and the `locale` parameter (spec 2).
+ * Every page the router shows, the gallery's too, takes its own presses from its first render.
+ */
 export function RootLayout() {
+  useAnnounceLive();
   const matches = useMatches();
   const locale = useLocation({ select: (location) => (location.search as Record<string, unknown>).locale });
   const titleKey = [...matches].reverse().find((match) => match.staticData?.titleKey)?.staticData.titleKey;

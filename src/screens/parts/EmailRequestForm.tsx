@@ -2,6 +2,7 @@ import { object } from 'zod/mini';
 import { Button, Field, useFormModel } from '@frontdoor/ui';
 import { useT } from '../../i18n/t';
 import { useLive } from '../../flow/live';
+import { useFlow } from '../../flow/flow';
 import { PATHS } from '../../flow/paths';
 import { FlowLink } from '../../flow/FlowLink';
 import { showFailure } from '../../flow/failure';
@@ -21,7 +22,8 @@ export interface EmailRequestFormProps {
   heading: string;
   intro: string;
   submitLabel: string;
-  initialEmail: string;
+  /** The query parameters that pre-fill the e-mail, first found first (spec 2). */
+  prefillFrom: readonly ('username' | 'email')[];
   /** The mail is on its way (the API answers the same for every address, spec 7). */
   onSent(email: string): void;
   /** The way back to sign in: a question before the link, and the link's text. */
@@ -32,9 +34,11 @@ export interface EmailRequestFormProps {
  * An e-mail that asks for a mail with a link: registration (Register) or a new password
  * (PasswordReset). `{email, language}` goes to the API with the language rule of spec 3.
  */
-export function EmailRequestForm({ screen, kind, heading, intro, submitLabel, initialEmail, onSent, back }: EmailRequestFormProps) {
+export function EmailRequestForm({ screen, kind, heading, intro, submitLabel, prefillFrom, onSent, back }: EmailRequestFormProps) {
   const t = useT();
+  const flow = useFlow();
   const live = useLive();
+  const initialEmail = prefillFrom.map((name) => flow.search[name]).find(Boolean) ?? '';
   const form = useFormModel({
     schema,
     initialValues: { email: initialEmail },
@@ -59,6 +63,8 @@ export function EmailRequestForm({ screen, kind, heading, intro, submitLabel, in
         inputMode="email"
         maxLength={EMAIL_MAX_LENGTH}
         defaultValue={initialEmail}
+        // The server fills the prerendered field from these too (server/web/prefilled-fields.ts).
+        data-prefill={prefillFrom.join(' ')}
         {...shown(email, t)}
       />
       <Button type="submit" enabled={!live || form.valid} busy={form.submitting} busyLabel={t('app.busy')}>
