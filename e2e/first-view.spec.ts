@@ -45,6 +45,25 @@ test.describe('with JavaScript disabled', () => {
     }
   }
 
+  test('the password step and the migration show the e-mail their link names', async ({ page }) => {
+    await page.goto('/login/password?username=ada%40example.com');
+    await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue('ada@example.com');
+    await page.goto('/migration?email=ada%40example.com&action=login');
+    await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue('ada@example.com');
+  });
+
+  for (const [path, heading] of <[string, string][]>[
+    ['/signup', 'Set up your account'],
+    ['/reset-password/update', 'Choose a new password'],
+  ]) {
+    test(`${path} waits for its script rather than call its link broken`, async ({ page }) => {
+      await page.goto(`${path}?token=bm90LXJlYWQteWV0`);
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      await expect(page.getByText('Loading…')).toBeVisible();
+      await expect(page.getByText('the invitation link might have expired')).toHaveCount(0);
+    });
+  }
+
   test('a path outside the route table shows the not-found page', async ({ page }) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);

@@ -71,6 +71,8 @@ export function LoginWithPassword() {
         autoComplete="username"
         value={username}
         readOnly
+        // The server fills the prerendered field from `username` (server/web/prefilled-fields.ts).
+        data-prefill="username"
         invalid={rejected}
         hint={
           <FlowLink to={PATHS.login} className="fd-link">

@@ -57,7 +57,7 @@ export function Migration() {
     <form className="fd-card" onSubmit={carryOn} noValidate>
       <h1>{t('page.migration.heading')}</h1>
       <p className="fd-card__intro">{t('page.migration.welcome')}</p>
-      <Field label={t('field.email.label')} name="username" type="email" autoComplete="username" value={email} readOnly />
+      <Field label={t('field.email.label')} name="username" type="email" autoComplete="username" value={email} readOnly data-prefill="email" />
       <Button type="submit" busy={busy} busyLabel={t('app.busy')}>
         {t(action === 'register' ? 'page.migration.register' : 'page.migration.login')}
       </Button>

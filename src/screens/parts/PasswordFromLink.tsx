@@ -8,6 +8,7 @@ import { setPassword } from '../../api/account';
 import { readLinkToken } from '../../session/token';
 import { showToast } from '../../stores/toast';
 import { NewPasswordForm } from './NewPasswordForm';
+import { useLive } from '../../flow/live';
 
 export interface PasswordFromLinkProps {
   screen: string;
@@ -29,6 +30,18 @@ export function PasswordFromLink({ screen, heading, intro, success, children }: 
   const flow = useFlow();
   const token = useMemo(() => readLinkToken(flow.search.token), [flow.search.token]);
   const [spent, setSpent] = useState(false);
+  const live = useLive();
+
+  // The prerendered page has no link to read: it waits for the script rather than call a link
+  // it has not seen broken (issue 9, a first paint that tells the truth).
+  if (!token && !live) {
+    return (
+      <section className="fd-card" aria-busy="true">
+        <h1>{heading}</h1>
+        <p className="fd-card__intro">{t('app.loading')}</p>
+      </section>
+    );
+  }
 
   if (!token || spent) {
     return (

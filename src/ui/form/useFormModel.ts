@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { useForm } from '@felte/react';
 import { validator } from '@felte/validator-zod';
 import type { ZodMiniType } from 'zod/mini';
@@ -42,20 +42,21 @@ export interface FormModelOptions<Values extends Record<string, unknown>> {
  */
 export function useFormModel<Values extends Record<string, unknown>>(options: FormModelOptions<Values>) {
   const initial = useRef(options.initialValues);
+  // A form rendered before its script (a prerendered page) may hold what was typed meanwhile;
+  // felte writes the initial values into the fields when its effect starts it. The typed values
+  // are read by an effect declared before felte's, so it runs just before it in the same task
+  // (nothing can be typed in between), and given back by one declared after.
+  const typed = useRef<[string, string][]>([]);
+  useEffect(() => {
+    // @felte/react's `form` is a ref object (useRef), though typed as any kind of ref.
+    typed.current = typedValues((felte.form as RefObject<HTMLFormElement | null>).current, options.initialValues);
+  }, []);
   const felte = useForm<Values>({
     initialValues: options.initialValues,
     // felte's validator is typed for zod 3; zod 4's schemas parse the same way (parseAsync).
     extend: validator({ schema: options.schema as unknown as Parameters<typeof validator>[0]['schema'] }),
     onSubmit: (values: Values) => options.onSubmit(values),
   });
-  // A form rendered before its script (a prerendered page) may hold what was typed meanwhile;
-  // felte writes the initial values into the fields when it starts, so the typed ones are read
-  // first (a layout effect runs before felte's effect) and given back after.
-  const typed = useRef<[string, string][]>([]);
-  useLayoutEffect(() => {
-    // @felte/react's `form` is a ref object (useRef), though typed as any kind of ref.
-    typed.current = typedValues((felte.form as RefObject<HTMLFormElement | null>).current, options.initialValues);
-  }, []);
   useEffect(() => {
     for (const [name, value] of typed.current) felte.setFields(name as never, value as never);
   }, []);
