@@ -11,6 +11,7 @@ import { $session } from '../stores/session';
 import { $locale, setLocale } from '../stores/locale';
 import { clearToast, showToast } from '../stores/toast';
 import { termsLinks } from './parts/terms-links';
+import { LoadingCard } from './parts/LoadingCard';
 
 /**
  * TermsAndConditions (spec 2, 4.8): the organisation's terms in the user's language, which is
@@ -68,14 +69,7 @@ export function TermsAndConditions() {
     reportError({ screen: 'TermsAndConditions', operation: 'accept-terms' });
   }
 
-  if (!organization) {
-    return (
-      <section className="fd-card" aria-busy="true">
-        <h1>{t('page.terms.heading')}</h1>
-        <p className="fd-card__intro">{t('app.loading')}</p>
-      </section>
-    );
-  }
+  if (!organization) return <LoadingCard heading={t('page.terms.heading')} />;
 
   const links = termsLinks(organization, locale);
   return (

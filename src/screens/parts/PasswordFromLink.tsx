@@ -9,6 +9,7 @@ import { readLinkToken } from '../../session/token';
 import { showToast } from '../../stores/toast';
 import { NewPasswordForm } from './NewPasswordForm';
 import { useLive } from '../../flow/live';
+import { LoadingCard } from './LoadingCard';
 
 export interface PasswordFromLinkProps {
   screen: string;
@@ -34,14 +35,7 @@ export function PasswordFromLink({ screen, heading, intro, success, children }: 
 
   // The prerendered page has no link to read: it waits for the script rather than call a link
   // it has not seen broken (issue 9, a first paint that tells the truth).
-  if (!token && !live) {
-    return (
-      <section className="fd-card" aria-busy="true">
-        <h1>{heading}</h1>
-        <p className="fd-card__intro">{t('app.loading')}</p>
-      </section>
-    );
-  }
+  if (!token && !live) return <LoadingCard heading={heading} />;
 
   if (!token || spent) {
     return (
