@@ -1,8 +1,10 @@
-// Lint: typescript-eslint's recommended rules, and the one-way layers of the codebase
-// (README, "Architecture"), so an import that points the wrong way fails `npm test`.
+// Lint: typescript-eslint's recommended rules, the one-way layers of the codebase (README,
+// "Architecture"), so an import that points the wrong way fails `npm test`, and no regular
+// expression whose running time grows faster than its input (one request must not stall the server).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import boundaries from 'eslint-plugin-boundaries';
+import regexp from 'eslint-plugin-regexp';
 
 /** The layers, most specific first: a file belongs to the first pattern it matches. */
 const elements = [
@@ -46,7 +48,7 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js}'],
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
-    plugins: { boundaries },
+    plugins: { boundaries, regexp },
     settings: {
       'boundaries/elements': elements,
       'boundaries/include': ['src/**', 'rules/**', 'server/**', 'scripts/**', 'e2e/**'],
@@ -55,12 +57,30 @@ export default tseslint.config(
     rules: {
       'boundaries/dependencies': ['error', { default: 'disallow', policies }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
     },
   },
   {
     // Tests of the data layer open their databases through the server's test helpers.
     files: ['server/db/**/*.test.ts'],
     rules: { 'boundaries/dependencies': ['error', { default: 'disallow', policies: [...policies, may('server-data', ['server'])] }] },
+  },
+  {
+    // What the server and the build write into pages goes through function replacements: a
+    // replacement string expands `$&`, `` $` `` and `$'`, so a value in it could add attributes.
+    files: ['server/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^replace(All)?$/][arguments.length=2]:not([arguments.1.type=/^(Literal|ArrowFunctionExpression|FunctionExpression)$/])",
+          message: 'Replace with a string literal or a function: a replacement string built from a value expands $&, $` and $\' in it.',
+        },
+      ],
+    },
   },
   {
     files: ['**/*.js'],

@@ -49,6 +49,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['rules/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          globalSetup: [here('./server/testing/postgres-server.ts')],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { test, expect, mailedLink, mailsTo, registerAccount, consoleErrors } from './fixtures';
-import { enterEmail, enterPassword } from './screens/sign-in';
+import { acceptTerms, enterEmail, enterPassword } from './screens/sign-in';
 import { chooseNewPassword, passwordRules } from './screens/account';
 import { expectNoAxeViolations } from './axe';
 import { keepScreenshots } from './screenshots';
@@ -157,8 +157,15 @@ test.describe('the embedded change-password page', () => {
     await page.goto(`${appOrigin}/settings`);
   }
 
-  test('an app on an allowed origin embeds it and receives the success message', async ({ page, account, baseURL }, testInfo) => {
+  test('an app on an allowed origin embeds it and receives the success message', async ({ page, account, baseURL, request }, testInfo) => {
     await signedIn(page, account);
+    // Entering the organisation sets the shared layer's token_acme cookie too.
+    await acceptTerms(page);
+    await page.waitForURL((url) => url.searchParams.get('context') === 'acme', { waitUntil: 'commit' });
+    const sessionCookies = async () =>
+      Object.fromEntries((await page.context().cookies(baseURL)).filter((cookie) => cookie.name.startsWith('token')).map((cookie) => [cookie.name, cookie.value]));
+    const before = await sessionCookies();
+    expect(Object.keys(before).sort()).toEqual(['token', 'token_acme']);
     await appEmbedding(page, ALLOWED_PARENT);
     const frame = page.frameLocator('iframe[title="Change password"]');
     await expect(frame.getByRole('heading', { name: 'Change password' })).toBeVisible();
@@ -172,6 +179,13 @@ test.describe('the embedded change-password page', () => {
     await expect.poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([
       { origin: baseURL, data: { action: 'password-change', success: true } },
     ]);
+    // The API revoked the old token: the session cookie and token_acme both carry the new one.
+    const after = await sessionCookies();
+    expect(after.token).not.toBe(before.token);
+    expect(after.token_acme).toBe(after.token);
+    const organizations = (token: string) => request.get('/api/acme/user/organizations', { headers: { authorization: `Bearer ${token}` } });
+    expect((await organizations(before.token!)).status()).toBe(401);
+    expect((await organizations(after.token_acme!)).status()).toBe(200);
   });
 
   test('an app on an origin that is not allowed cannot embed it and receives nothing', async ({ page, account }) => {

@@ -1,4 +1,4 @@
-import { test, expect, registerAccount } from './fixtures';
+import { test, expect, registerAccount, DEMO_PASSWORD } from './fixtures';
 import { acceptTerms, enterEmail, enterPassword } from './screens/sign-in';
 import { expectNoAxeViolations } from './axe';
 import { keepScreenshots } from './screenshots';
@@ -37,6 +37,56 @@ test.describe('in English', () => {
     expect((await page.context().cookies()).find((cookie) => cookie.name === 'token')).toBeUndefined();
     expect((await request.get('/api/acme/user/organizations', { headers: authorization })).status()).toBe(401);
     await keepScreenshots(page, testInfo, 'login');
+  });
+
+  test('a session ended elsewhere ends here too: /company lands on Login once, its cookies gone', async ({ page, request }) => {
+    // Bob of the demo data, in Acme alone: the user the loop sent round /company, terms and Login.
+    await enterEmail(page, 'bob@example.com');
+    await enterPassword(page, DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await acceptTerms(page);
+    await page.waitForURL((url) => url.searchParams.get('context') === 'acme', { waitUntil: 'commit' });
+    const names = async () => (await page.context().cookies()).map((cookie) => cookie.name).filter((name) => name.startsWith('token'));
+    expect((await names()).sort()).toEqual(['token', 'token_acme']);
+    const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')!.value;
+
+    // The session is ended through the API, as another tab or app of the platform would.
+    const { aud } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { aud: string };
+    expect((await request.get(`/api/${aud}/logout`, { headers: { authorization: `Bearer ${token}` } })).ok()).toBe(true);
+
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname));
+    await page.goto('/company');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await names()).toEqual([]);
+    // No way round again: Login has no session to forward, and stays.
+    await page.waitForTimeout(1500);
+    await expect(page).toHaveURL(/\/login$/);
+    expect(visited.filter((path) => path === '/login')).toHaveLength(1);
+    expect(visited.at(-1)).toBe('/login');
+  });
+
+  test("one user's Skip of MFA setup is that user's alone: another user of the browser is still asked", async ({ page, account }) => {
+    await enterEmail(page, account.email);
+    await enterPassword(page, account.password);
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await expect(page.getByRole('heading', { name: 'Terms and Conditions' })).toBeVisible();
+    await page.goto('/logout');
+    await expect(page).toHaveURL(/\/login$/);
+
+    // Bob of the demo data, in Acme too, has no authenticator either.
+    await enterEmail(page, 'bob@example.com');
+    await enterPassword(page, DEMO_PASSWORD);
+    await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Skip' })).toBeVisible();
+    await page.goto('/logout');
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The user who skipped is not asked again today.
+    await enterEmail(page, account.email);
+    await enterPassword(page, account.password);
+    await expect(page.getByRole('heading', { name: 'Terms and Conditions' })).toBeVisible();
   });
 
   test('a visitor with a valid stored session goes straight from login to company selection', async ({ page, account }) => {

@@ -1,16 +1,18 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
-test('a user of an SSO-only organisation signs in through the identity provider and comes back with a session', async ({ page, request }) => {
+test('a user of an SSO-only organisation signs in through the identity provider and comes back with a session', async ({ page, request, baseURL }) => {
   const mode = await request.get('/api/organization/sam%40globex.example/ssoMode');
   expect(await mode.text()).toBe('SAML_ONLY');
 
-  const returnTo = '/login?app=portal&domain=globex&route=%2Fdashboard';
-  const loginUrl = await request.get(`/api/saml2/globex/login?email=sam%40globex.example&returnTo=${encodeURIComponent(returnTo)}`);
-  expect(loginUrl.status()).toBe(200);
-
-  await page.goto(await loginUrl.text());
+  // The browser itself asks for the login URL, so it holds the cookie that binds the answer to it:
+  // Login sends it on to the identity provider at once for the organisation named by domain (spec 4.2).
+  // The story runs on the front door's public URL (server/config.ts), where the assertion consumer is.
+  const frontDoor = `http://auth.frontdoor.localhost:${new URL(baseURL!).port}`;
+  await page.goto(`${frontDoor}/login?app=portal&domain=globex&route=%2Fdashboard`);
   await expect(page.getByRole('heading', { name: 'Development identity provider' })).toBeVisible();
-  await expect(page.getByLabel('E-mail')).toHaveValue('sam@globex.example');
+  await page.getByLabel('E-mail').fill('sam@globex.example');
+  const binding = (await page.context().cookies()).find((cookie) => cookie.name === 'frontdoor_saml_request');
+  expect(binding).toMatchObject({ httpOnly: true, secure: true, sameSite: 'None', path: '/api/saml2/globex/acs' });
   const arrival = page.waitForRequest((request) => new URL(request.url()).pathname === '/login/sso/success');
   await page.getByRole('button', { name: 'Sign in' }).click();
 
@@ -26,4 +28,24 @@ test('a user of an SSO-only organisation signs in through the identity provider 
   expect(Object.keys(await organizations.json())).toEqual(['globex']);
   // The token leaves the address bar: the session is in the cookie and the flow goes on.
   await expect(page).toHaveURL(/\/company\/globex\/terms\?app=portal&domain=globex&route=%2Fdashboard$/);
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 'token')?.value).toBe(token);
+  // Both binding cookies are spent.
+  expect(cookies.filter((cookie) => cookie.name.startsWith('frontdoor_saml_'))).toEqual([]);
+});
+
+test('a link to the SSO success page with an attacker’s genuine session does not sign the victim in', async ({ page, request, account }) => {
+  // The attacker signs in through the API and sends the victim a link carrying that session.
+  const login = await request.post('/api/login', { data: { email: account.email, password: account.password } });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  expect((await request.get('/api/acme/user/organizations', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+
+  const confirmation = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/saml2/session');
+  await page.goto(`/login/sso/success?lcq=${encodeURIComponent(token)}`);
+  expect((await confirmation).status()).toBe(403);
+  await expect(page.getByRole('alert').filter({ hasText: 'The single sign-on could not be completed.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toBeVisible();
+  expect((await page.context().cookies()).filter((cookie) => cookie.name === 'token' || cookie.name.startsWith('token_'))).toEqual([]);
 });

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../rules/email';
+import { CONTEXT_PATTERN } from '../rules/context';
 
 const contract = parse(readFileSync(fileURLToPath(new URL('../openapi/auth.yaml', import.meta.url)), 'utf8')) as {
   openapi: string;
@@ -16,6 +17,7 @@ const rateLimited = [
   'getSsoModeByContext',
   'getSamlLoginUrl',
   'samlAssertionConsumer',
+  'confirmSamlSession',
   'login',
   'register',
   'forgotPassword',
@@ -70,7 +72,11 @@ describe('the auth API contract', () => {
 
   it('marks every operation beyond section 7 as defined for the server side', () => {
     const extra = operations.filter((op) => !section7.some(([method, path]) => method === op.method && path === op.path));
-    expect(extra.map((op) => op.operationId).sort()).toEqual(['getHealth', 'getJwks', 'reportClientError', 'samlAssertionConsumer']);
+    expect(extra.map((op) => op.operationId).sort()).toEqual(['confirmSamlSession', 'getHealth', 'getJwks', 'reportClientError', 'samlAssertionConsumer']);
     expect(extra.every((op) => op['x-frontdoor-server-defined'] === true)).toBe(true);
+  });
+
+  it('gives contexts the rule the app and the server share, the one that lets a context name a cookie', () => {
+    expect(contract.components.schemas.Context!.pattern).toBe(CONTEXT_PATTERN.source);
   });
 });

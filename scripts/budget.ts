@@ -24,6 +24,7 @@ import { migrate } from '../server/db/migrations';
 import { buildApp } from '../server/app';
 import { loadAppPages } from '../server/web/app-page';
 import { createOrganization, createUser } from '../server/admin/operations';
+import { loadTotpKey, totpSecrets } from '../server/auth/totp-secrets';
 import { chromiumLaunchOptions } from '../e2e/chromium';
 import { LANGUAGES } from '../rules/languages';
 import { Secret, TOTP } from 'otpauth';
@@ -139,7 +140,8 @@ async function measure() {
   const db = await openDatabase({});
   await migrate(db);
   await createOrganization(db, { context: 'acme', name: 'Acme Corporation', termsVersion: 1, termsContent: { en: 'https://example.com/terms.pdf' } });
-  await createUser(db, { ...WITH_TOTP, totpSecret: TOTP_SECRET.base32, contexts: ['acme'] });
+  const secrets = totpSecrets(loadTotpKey({ totpKey: config.totpKey, dataDir: config.dataDir }));
+  await createUser(db, { ...WITH_TOTP, totp: { secret: TOTP_SECRET.base32, secrets }, contexts: ['acme'] });
   await createUser(db, { ...FIRST_TIME, contexts: ['acme'] });
   const app = await buildApp({ config, db });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });

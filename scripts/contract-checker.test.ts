@@ -9,6 +9,8 @@ import { loadContract } from './contract-checker/document';
 import { createResponseValidator } from './contract-checker/validator';
 import { runContractChecks } from './contract-checker/run';
 import { UsageError, parseOptions } from './contract-checker/options';
+import { sessionTypeProblems } from './contract-checker/tokens';
+import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
 
 const origin = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -144,5 +146,22 @@ describe('the options', () => {
   ])('refuses %j with a usage error', (argv, message) => {
     expect(() => parseOptions(argv, {})).toThrow(UsageError);
     expect(() => parseOptions(argv, {})).toThrow(message);
+  });
+});
+
+describe('the session token type the checker expects', () => {
+  const signed = async (typ: string, aud: string) => {
+    const { privateKey } = await generateKeyPair('ES256');
+    const token = await new SignJWT({}).setProtectedHeader({ alg: 'ES256', typ }).setAudience(aud).sign(privateKey);
+    return sessionTypeProblems(token, decodeJwt(token));
+  };
+
+  it('takes a session+jwt token for the API audience', async () => {
+    expect(await signed('session+jwt', 'frontdoor')).toEqual([]);
+  });
+
+  it('names an untyped token and a token of another kind', async () => {
+    expect(await signed('JWT', 'frontdoor')).toEqual(['the typ header must be session+jwt, got "JWT"']);
+    expect((await signed('mfa-setup+jwt', 'frontdoor/mfa-setup')).join('; ')).toMatch(/typ header must be session\+jwt.*aud must be the API audience/);
   });
 });

@@ -15,7 +15,8 @@ import type * as Ssr from './prerender/ssr';
 /** What a built page is for, read by the server: the route patterns and their page files. */
 export interface PagesManifest {
   languages: string[];
-  routes: { pattern: string; page: string }[];
+  /** `development`: a page outside the sign-in flow (the toolkit's gallery), which production does not serve. */
+  routes: { pattern: string; page: string; development?: boolean }[];
   /** Paths that only send the visitor on, to a pattern filled with their parameters (spec 2). */
   redirects: { pattern: string; to: string }[];
   notFound: string;
@@ -67,10 +68,10 @@ function template(dist: string) {
   const stylesheet = /<link rel=["']?stylesheet["']? href=["']?\/([^"'\s>]+\.css)["']?>/.exec(html);
   if (!stylesheet) throw new Error('The built page links no stylesheet to inline.');
   const css = readFileSync(join(dist, stylesheet[1]!), 'utf8').trim();
-  html = html.replace(stylesheet[0], `<style>${css}</style>`);
+  html = html.replace(stylesheet[0], () => `<style>${css}</style>`);
   // The icon is small: inline, it costs the page less than a request of its own.
   const icon = /(<link rel=["']?icon["']? href=["']?)\/([^"'\s>]+\.svg)(["']?)/.exec(html);
-  if (icon) html = html.replace(icon[0], `${icon[1]}"data:image/svg+xml,${encodeURIComponent(readFileSync(join(dist, icon[2]!), 'utf8').trim())}"`);
+  if (icon) html = html.replace(icon[0], () => `${icon[1]}"data:image/svg+xml,${encodeURIComponent(readFileSync(join(dist, icon[2]!), 'utf8').trim())}"`);
   return html;
 }
 
@@ -86,7 +87,7 @@ export async function prerender(root: string, dist: string): Promise<number> {
   const manifest: PagesManifest = { languages: [...ssr.LANGUAGES], routes: [], redirects: ssr.ALIASES.map((alias) => ({ pattern: alias.path, to: alias.to })), notFound: 'NotFound' };
   let count = 0;
   const shell = 'Shell';
-  for (const pattern of ssr.ROUTER_ONLY_PATHS) manifest.routes.push({ pattern, page: shell });
+  for (const pattern of ssr.ROUTER_ONLY_PATHS) manifest.routes.push({ pattern, page: shell, development: true });
   for (const row of [...ssr.ROWS, undefined, shell] as const) {
     const name = row === shell ? shell : (row?.screen ?? manifest.notFound);
     if (row && row !== shell) manifest.routes.push({ pattern: row.path, page: name });
@@ -94,16 +95,17 @@ export async function prerender(root: string, dist: string): Promise<number> {
       const page = row === shell ? ssr.shellPage(language) : await ssr.renderPage(row, language);
       const scripts = { main: entry[1], preload: page.module ? (bundles.lazy[page.module] ?? []) : [] };
       const html = base
-        .replace(/<html lang=["']?\w+["']?>/, `<html lang=${language}>`)
-        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+        .replace(/<html lang=["']?\w+["']?>/, () => `<html lang=${language}>`)
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
         .replace(/<script type=["']?importmap["']?>[\s\S]*?<\/script>/, '')
         .replace(/<head>|<meta charset=["']?utf-8["']?>/i, (tag) => `${tag}<script type=importmap>${scriptJson({ imports: bundles.importMap })}</script>`)
         .replace(
           entry[0],
-          `<script id=frontdoor-texts type=application/json>${scriptJson({ texts: page.texts, english: page.english })}</script>` +
+          () =>
+            `<script id=frontdoor-texts type=application/json>${scriptJson({ texts: page.texts, english: page.english })}</script>` +
             `<script id=frontdoor-scripts type=application/json>${scriptJson(scripts)}</script><script>${starter}</script>`,
         )
-        .replace(/<div id=["']?root["']?><\/div>/, `<div id=root>${page.markup}</div>`);
+        .replace(/<div id=["']?root["']?><\/div>/, () => `<div id=root>${page.markup}</div>`);
       if (!html.includes(`<div id=root>${page.markup}</div>`)) throw new Error(`The page template has no root to render ${name} into.`);
       mkdirSync(join(pagesDir, language), { recursive: true });
       writeFileSync(join(pagesDir, language, `${name}.html`), html);

@@ -37,6 +37,18 @@ function answerBeforeRouting(headers: Record<string, string>) {
   };
 }
 
+/**
+ * The longest path the server looks at (RFC 9110 section 15.5.15): the route table's paths and the
+ * API's are far shorter, so a longer one is refused before any handler spends time on it.
+ */
+export const MAX_PATH_LENGTH = 2048;
+
+function refuseLongPaths(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+  const query = request.url.indexOf('?');
+  if ((query === -1 ? request.url.length : query) <= MAX_PATH_LENGTH) return done();
+  void reply.code(414).header('cache-control', 'no-store').send(errorBody(414, 'validation_failed', 'The URL is longer than this server takes.'));
+}
+
 /** The reference server: the API under its base path and the built front door beside it. */
 export async function buildApp({ config, db, logStream, services: given, devIdentityProvider }: AppDependencies): Promise<FastifyInstance> {
   const logger = loggerOptions(config.logLevel);
@@ -49,14 +61,16 @@ export async function buildApp({ config, db, logStream, services: given, devIden
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     // Reject what the contract does not allow instead of silently dropping or converting it.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
-    // A path part may hold a whole e-mail address (the SSO-mode look-up; spec 5: up to 254 characters).
-    routerOptions: { maxParamLength: EMAIL_MAX_LENGTH },
+    // A path part may hold a whole e-mail address (the SSO-mode look-up; up to 254 characters). The
+    // router counts UTF-16 code units, two for a character beyond the BMP; within that, the
+    // contract's schema decides, so an address one character too long is a 400 like any other.
+    routerOptions: { maxParamLength: 2 * EMAIL_MAX_LENGTH },
     frameworkErrors: answerBeforeRouting(securityHeaders(config, inline, '')),
   });
   const services = given ?? (await createServices(config, db, { log: app.log }));
   // Expired rows are swept at start and every hour, by every instance (deleting twice is harmless).
   let sweeper: NodeJS.Timeout | undefined;
-  const sweep = () => sweepExpired(db).catch((error: unknown) => app.log.error({ err: error }, 'sweeping expired rows failed'));
+  const sweep = () => sweepExpired(db, config).catch((error: unknown) => app.log.error({ err: error }, 'sweeping expired rows failed'));
   app.addHook('onReady', async () => {
     await sweep();
     sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref();
@@ -67,6 +81,7 @@ export async function buildApp({ config, db, logStream, services: given, devIden
     await services.mailer.close();
   });
   if (!pages) app.log.warn({ distDir: config.distDir }, 'no built front door to serve: API only');
+  app.addHook('onRequest', refuseLongPaths);
   app.addHook('onSend', securityHeadersHook(config, inline));
   await app.register(apiPlugin, { prefix: config.apiBasePath, services });
   if (config.devPages) await registerDevelopmentPages(app, services, devIdentityProvider);

@@ -24,6 +24,14 @@ describe('server configuration', () => {
     expect(config.allowedParentOrigins).toEqual(['https://a.example.com', 'https://b.example.com']);
   });
 
+  it('keeps audit rows 90 days unless AUDIT_RETENTION_DAYS says otherwise, a whole number of days from 1', () => {
+    expect(loadConfig({}).auditRetentionDays).toBe(90);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '365' }).auditRetentionDays).toBe(365);
+    for (const value of ['0', '-1', '1.5', 'ninety', '3651']) {
+      expect(() => loadConfig({ AUDIT_RETENTION_DAYS: value })).toThrow(/AUDIT_RETENTION_DAYS must be a whole number from 1 to 3650/);
+    }
+  });
+
   it('refuses a port that is not a port, with the variable named', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
@@ -35,6 +43,11 @@ describe('server configuration', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://auth.example.com' }).devPages).toBe(false);
     expect(loadConfig({ PUBLIC_URL: 'https://auth.example.com', DEV_PAGES: 'on' }).devPages).toBe(true);
     expect(() => loadConfig({ DEV_PAGES: 'maybe' })).toThrow(/DEV_PAGES/);
+  });
+
+  it('never serves the development pages in production, even when DEV_PAGES asks for them', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_PAGES: 'on' })).toThrow(/DEV_PAGES/);
+    expect(loadConfig({ NODE_ENV: 'production', DEV_PAGES: 'off' }).devPages).toBe(false);
   });
 
   it('sets cookies on the platform’s domain when the front door lives under it, else on its own host', () => {

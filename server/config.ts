@@ -2,6 +2,9 @@
  * The server's configuration, read once from the environment. Every variable is listed in README.md.
  */
 import { resolve } from 'node:path';
+import { isLoopback } from '../rules/loopback';
+import { decodeTotpKey } from './auth/totp-secrets';
+import { withoutTrailingSlashes } from '../rules/route-pattern';
 
 export interface ServerConfig {
   port: number;
@@ -17,7 +20,8 @@ export interface ServerConfig {
   production: boolean;
   /**
    * The development pages (/dev/mail shows live reset links, /dev/idp signs in anyone): on by
-   * default only outside production and on a localhost public URL; DEV_PAGES=on|off decides.
+   * default only outside production and on a localhost public URL; DEV_PAGES=on|off decides,
+   * except that production refuses on.
    */
   devPages: boolean;
   /** Host (and port) the platform's apps live under: portal {subdomain}.{host} (spec 2). */
@@ -35,9 +39,13 @@ export interface ServerConfig {
   tokenAudience: string;
   /** A P-256 private JWK (JSON) that signs tokens; unset means a key kept in dataDir. */
   signingKey: string | undefined;
+  /** 32 bytes in base64 that encrypt TOTP secrets at rest; unset means a key kept in dataDir. */
+  totpKey: string | undefined;
   /** Trust X-Forwarded-For from this many proxies in front (client addresses for throttling). */
   trustProxyHops: number;
   logLevel: string;
+  /** How many days audit_log keeps its rows; the hourly sweep deletes older ones. */
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -60,17 +68,16 @@ function origin(name: string, value: string): string {
 }
 
 function basePath(value: string | undefined): string {
-  const path = (value ?? '/api').replace(/\/+$/, '');
+  const path = withoutTrailingSlashes(value ?? '/api');
   if (!/^\/[A-Za-z0-9._~\-/]*$/.test(path) || path === '') {
     throw new ConfigError(`API_BASE_PATH must be a path such as /api, got "${value}".`);
   }
   return path;
 }
 
-/** Loopback names: localhost, any *.localhost (browsers resolve them to loopback), 127.0.0.1, [::1]. */
-const isLoopback = (hostname: string) => hostname === 'localhost' || hostname.endsWith('.localhost') || ['127.0.0.1', '[::1]'].includes(hostname);
-
 function devPages(env: NodeJS.ProcessEnv, publicUrl: string): boolean {
+  // They show live reset links and sign anyone in: production never has them, whatever DEV_PAGES says.
+  if (env.NODE_ENV === 'production' && env.DEV_PAGES === 'on') throw new ConfigError('DEV_PAGES=on is refused in production (NODE_ENV=production): the development pages sign anyone in.');
   if (env.DEV_PAGES === 'on') return true;
   if (env.DEV_PAGES === 'off') return false;
   if (env.DEV_PAGES) throw new ConfigError(`DEV_PAGES must be on or off, got "${env.DEV_PAGES}".`);
@@ -101,6 +108,12 @@ function audience(value: string | undefined): string {
   return name;
 }
 
+function totpKey(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!decodeTotpKey(value)) throw new ConfigError('TOTP_KEY must be 32 bytes in base64, such as the output of `openssl rand -base64 32`.');
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = process.cwd()): ServerConfig {
   const port = integer('PORT', env.PORT, 8080, 0, 65535);
   // The demo's platform lives under frontdoor.localhost: its apps receive the session cookie the
@@ -129,7 +142,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     tokenTtlSeconds: integer('TOKEN_TTL_SECONDS', env.TOKEN_TTL_SECONDS, 8 * 3600, 60, 30 * 24 * 3600),
     tokenAudience: audience(env.TOKEN_AUDIENCE),
     signingKey: env.SIGNING_KEY || undefined,
+    totpKey: totpKey(env.TOTP_KEY),
     trustProxyHops: integer('TRUST_PROXY_HOPS', env.TRUST_PROXY_HOPS, 0, 0, 10),
     logLevel: env.LOG_LEVEL || 'info',
+    auditRetentionDays: integer('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS, 90, 1, 3650),
   };
 }

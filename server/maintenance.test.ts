@@ -28,7 +28,10 @@ describe.each(testDatabases)('sweeping expired rows on $name', (target) => {
     await db.query(`INSERT INTO login_addresses (email_key, address, last_success) VALUES
       ('ada@example.com', '10.0.0.1', now() - interval '91 days'), ('ada@example.com', '10.0.0.2', now() - interval '89 days')`);
 
-    await sweepExpired(db);
+    await db.query(`INSERT INTO audit_log (event, at, client_address) VALUES
+      ('login.succeeded', now() - interval '91 days', '10.0.0.1'), ('login.succeeded', now() - interval '89 days', '10.0.0.2')`);
+
+    await sweepExpired(db, { auditRetentionDays: 90 });
 
     expect(await db.query('SELECT count(*)::int AS n FROM revoked_tokens')).toEqual([{ n: 1 }]);
     expect(await db.query('SELECT token_hash FROM one_time_tokens')).toEqual([{ token_hash: 'b' }]);
@@ -39,5 +42,19 @@ describe.each(testDatabases)('sweeping expired rows on $name', (target) => {
     ]);
     expect(await db.query('SELECT subject FROM mail_outbox')).toEqual([{ subject: 'new' }]);
     expect(await db.query('SELECT address FROM login_addresses')).toEqual([{ address: '10.0.0.2' }]);
+    expect(await db.query('SELECT client_address FROM audit_log')).toEqual([{ client_address: '10.0.0.2' }]);
+  });
+
+  it('keeps audit rows as long as AUDIT_RETENTION_DAYS says', async () => {
+    const { db } = await open();
+    await db.query(`INSERT INTO audit_log (event, at, client_address) VALUES
+      ('logout', now() - interval '8 days', 'old'), ('logout', now() - interval '6 days', 'recent'), ('logout', now(), 'now')`);
+    await sweepExpired(db, { auditRetentionDays: 365 });
+    expect(await db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log')).toEqual([{ n: 3 }]);
+    await sweepExpired(db, { auditRetentionDays: 7 });
+    expect((await db.query<{ client_address: string }>('SELECT client_address FROM audit_log ORDER BY at')).map((row) => row.client_address)).toEqual([
+      'recent',
+      'now',
+    ]);
   });
 });

@@ -2,7 +2,8 @@
  * Deletes what has served its time, so the shared tables stay small: revocations of tokens that have
  * expired anyway, spent or expired links, finished SAML requests and replay records, ended rate-limit
  * windows, consecutive-failure counts quiet for a day (a lock after 100 failures stays until a
- * reset), outbox mail older than a week, and sign-in addresses no longer known (90 days).
+ * reset), outbox mail older than a week, sign-in addresses no longer known (90 days), and audit rows
+ * past their retention (AUDIT_RETENTION_DAYS, server/config.ts).
  */
 import type { Queryable } from './db/database';
 import { deleteExpiredTokens } from './db/tokens';
@@ -10,15 +11,18 @@ import { deleteExpiredSamlRecords } from './db/saml';
 import { deleteEndedCounters } from './db/rate-counters';
 import { deleteOutboxMailOlderThan } from './db/outbox';
 import { deleteLoginAddressesOlderThan } from './db/login-attempts';
+import { deleteAuditRowsOlderThan } from './db/audit';
+import type { ServerConfig } from './config';
 import { KNOWN_ADDRESS_DAYS, LOCK_AFTER_FAILURES, accountKey } from './auth/login-throttle';
 
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const OUTBOX_DAYS = 7;
 
-export async function sweepExpired(db: Queryable): Promise<void> {
+export async function sweepExpired(db: Queryable, config: Pick<ServerConfig, 'auditRetentionDays'>): Promise<void> {
   await deleteExpiredTokens(db);
   await deleteExpiredSamlRecords(db);
   await deleteEndedCounters(db, accountKey(''), LOCK_AFTER_FAILURES);
   await deleteOutboxMailOlderThan(db, OUTBOX_DAYS);
   await deleteLoginAddressesOlderThan(db, KNOWN_ADDRESS_DAYS);
+  await deleteAuditRowsOlderThan(db, config.auditRetentionDays);
 }

@@ -6,6 +6,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { createTokenService, type TokenService } from './auth/tokens';
 import { loadSigningKey } from './auth/signing-key';
+import { loadTotpKey, sealPlaintextTotpSecrets, totpSecrets, type TotpSecrets } from './auth/totp-secrets';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createBackground, type Background } from './background';
 
@@ -13,6 +14,8 @@ export interface Services {
   config: ServerConfig;
   db: Database;
   tokens: TokenService;
+  /** Encrypts and decrypts the stored TOTP secrets. */
+  totpSecrets: TotpSecrets;
   mailer: Mailer;
   background: Background;
 }
@@ -23,9 +26,12 @@ export async function createServices(
   options: { log?: Pick<FastifyBaseLogger, 'error'> } = {},
 ): Promise<Services> {
   const key = await loadSigningKey({ signingKey: config.signingKey, dataDir: config.dataDir });
+  const secrets = totpSecrets(loadTotpKey({ totpKey: config.totpKey, dataDir: config.dataDir }));
+  await sealPlaintextTotpSecrets(db, secrets);
   return {
     config,
     db,
+    totpSecrets: secrets,
     tokens: createTokenService({
       db,
       key,

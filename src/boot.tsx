@@ -10,6 +10,7 @@ import { restoreSession, startIn } from './stores';
 import { isLanguage } from '../rules/languages';
 import { ALIASES, ROUTER_ONLY_PATHS, matchRoute } from './flow/route-table';
 import { matchPath } from '../rules/route-pattern';
+import { config } from './config';
 import { guardOf } from './flow/guards';
 import { staticFlow } from './flow/static-flow';
 import { FirstView } from './flow/FirstView';
@@ -71,7 +72,7 @@ async function boot(): Promise<void> {
   const alias = ALIASES.map((candidate) => ({ candidate, params: matchPath(candidate.path, path) })).find((found) => found.params);
   if (alias) return go({ to: alias.candidate.to, params: alias.params!, replace: true });
 
-  if (ROUTER_ONLY_PATHS.some((pattern) => matchPath(pattern, path))) return void (await loadRouter()).startRouter(root);
+  if (config.gallery && ROUTER_ONLY_PATHS.some((pattern) => matchPath(pattern, path))) return void (await loadRouter()).startRouter(root);
 
   const match = matchRoute(path);
   const guard = match?.row.guard && guardOf(match.row.guard)(rawSearch);
@@ -81,7 +82,7 @@ async function boot(): Promise<void> {
   await nextTask();
   const flow = staticFlow(path, match?.params ?? {}, rawSearch, go);
   render(
-    <FirstView flow={flow} titleKey={match?.row.titleKey ?? 'title.not-found'}>
+    <FirstView flow={flow} titleKey={match?.row.titleKey ?? 'title.not-found'} guarded={Boolean(match?.row.guard)}>
       <Screen />
     </FirstView>,
     root,

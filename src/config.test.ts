@@ -24,7 +24,13 @@ describe('runtime configuration', () => {
       apiBaseUrl: 'https://api.example.com/v1',
       platformHost: 'example.com',
       allowedParentOrigins: ['https://app.example.com'],
+      gallery: false,
     });
+  });
+
+  it('shows the gallery only when the server says so (never in production)', () => {
+    expect(readRuntimeConfig(pageWith('{"gallery":true}')).gallery).toBe(true);
+    for (const text of [undefined, '{}', '{"gallery":"true"}', '{"gallery":false}']) expect(readRuntimeConfig(pageWith(text)).gallery).toBe(false);
   });
 
   it('falls back to same-origin defaults when the page carries none', () => {

@@ -12,8 +12,8 @@ export interface RuntimeConfig {
   allowedParentOrigins: string[];
   /** The product's domain for the session cookies (spec 9); unset means the front door's own host. */
   cookieDomain?: string;
-  /** Where unexpected failures are reported (spec 8, error.general); unset means they are only logged. */
-  errorReportUrl?: string;
+  /** Whether the toolkit's gallery (/ui) is shown: outside production only. */
+  gallery: boolean;
 }
 
 export const CONFIG_ELEMENT_ID = 'frontdoor-config';
@@ -22,6 +22,7 @@ const defaults: RuntimeConfig = {
   apiBaseUrl: '/api',
   platformHost: 'localhost',
   allowedParentOrigins: [],
+  gallery: false,
 };
 
 /** Reads the configuration from the page; a missing or broken element leaves the defaults. */
@@ -37,7 +38,7 @@ export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
         ? parsed.allowedParentOrigins.filter((origin): origin is string => typeof origin === 'string')
         : defaults.allowedParentOrigins,
       ...(typeof parsed.cookieDomain === 'string' && parsed.cookieDomain ? { cookieDomain: parsed.cookieDomain } : {}),
-      ...(typeof parsed.errorReportUrl === 'string' && parsed.errorReportUrl ? { errorReportUrl: parsed.errorReportUrl } : {}),
+      gallery: parsed.gallery === true,
     };
   } catch (error) {
     console.error('Frontdoor: the runtime configuration is not valid JSON', error);

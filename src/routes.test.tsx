@@ -87,6 +87,17 @@ describe('the route table', () => {
   });
 });
 
+describe('the register page', () => {
+  it('gives the browser the e-mail rule for the form sent before the script', async () => {
+    renderAt('/register');
+    const email = await screen.findByRole<HTMLInputElement>('textbox', { name: 'E-mail' });
+    fireEvent.input(email, { target: { value: 'ada@example.com,victim@corp.example' } });
+    expect(email.validity.patternMismatch).toBe(true);
+    fireEvent.input(email, { target: { value: 'jöhn@exämple.com' } });
+    expect(email.validity.patternMismatch).toBe(false);
+  });
+});
+
 describe('the login page', () => {
   it('keeps Continue disabled until the e-mail is valid', async () => {
     renderAt('/login');
@@ -97,5 +108,20 @@ describe('the login page', () => {
     expect(next).toHaveProperty('disabled', true);
     fireEvent.input(email, { target: { value: 'ada@example.com' } });
     await waitFor(() => expect(next).toHaveProperty('disabled', false));
+  });
+
+  it('refuses an e-mail that holds more than one address, before the script and with it', async () => {
+    renderAt('/login');
+    const email = await screen.findByRole<HTMLInputElement>('textbox', { name: 'E-mail' });
+    const next = screen.getByRole('button', { name: 'Continue' });
+    for (const value of ['ada@example.com,victim@corp.example', 'ada@example.com;victim@corp.example', 'victim@corp.example<ada@example.com>', '"ada"@example.com']) {
+      fireEvent.input(email, { target: { value } });
+      await waitFor(() => expect(next, value).toHaveProperty('disabled', true));
+      // The browser's own check of the prerendered form: the pattern compiles and refuses it.
+      expect(email.validity.patternMismatch, value).toBe(true);
+    }
+    fireEvent.input(email, { target: { value: 'jöhn@exämple.com' } });
+    await waitFor(() => expect(next).toHaveProperty('disabled', false));
+    expect(email.validity.patternMismatch).toBe(false);
   });
 });

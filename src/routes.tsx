@@ -14,6 +14,7 @@ import { ALIASES, ROUTE_TABLE, type Guard, type RouteRow } from './flow/route-ta
 import { pathTo, type To } from './flow/paths';
 import { ensureTexts } from './stores/locale';
 import { galleryRoute } from './gallery/galleryRoutes';
+import { config } from './config';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -49,7 +50,7 @@ const screenRoute = (parent: AnyRoute, row: RouteRow) =>
     staticData: { titleKey: row.titleKey },
     // A screen of the other family than the page's needs the language's whole dictionary first.
     loader: () => ensureTexts(row.texts),
-    component: withRouterFlow(lazyRouteComponent(row.load, row.screen)),
+    component: withRouterFlow(lazyRouteComponent(row.load, row.screen), Boolean(row.guard)),
   });
 
 const guards = (['session', 'pending-mfa-setup', 'company-choice'] as const).map((guard) => {
@@ -67,7 +68,8 @@ const aliases = ALIASES.map((alias) =>
 
 export const routeTree = rootRoute.addChildren([
   flow.addChildren([...aliases, ...ROUTE_TABLE.filter((row) => !row.guard).map((row) => screenRoute(flow, row)), ...guards]),
-  galleryRoute(rootRoute),
+  // Production has no gallery: /ui is a path like any unknown one there.
+  ...(config.gallery ? [galleryRoute(rootRoute)] : []),
 ]);
 
 /** Query parameters stay plain strings: a `route` or a token must never be read as JSON. */

@@ -5,6 +5,7 @@
  */
 import type { ContractDocument } from './document';
 import type { ResponseValidator } from './validator';
+import { withoutTrailingSlashes } from '../../rules/route-pattern';
 
 const REQUEST_TIMEOUT_MS = 15_000;
 
@@ -40,7 +41,7 @@ export interface ApiClient {
 }
 
 function fillPath(template: string, params: Record<string, string> = {}): string {
-  return template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+  return template.replace(/\{([^{}]+)\}/g, (_match, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`No value for {${name}} in ${template}.`);
     return encodeURIComponent(value);
@@ -48,7 +49,7 @@ function fillPath(template: string, params: Record<string, string> = {}): string
 }
 
 export function createApiClient(baseUrl: string, contract: ContractDocument, validate: ResponseValidator): ApiClient {
-  const base = baseUrl.replace(/\/+$/, '');
+  const base = withoutTrailingSlashes(baseUrl);
   const exchanges: Exchange[] = [];
 
   async function send(request: ApiRequest): Promise<Exchange> {

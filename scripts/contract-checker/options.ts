@@ -3,6 +3,7 @@
  * environment variable (the option wins), so CI can configure it either way.
  */
 import { isEmail } from '../../rules/email';
+import { withoutTrailingSlashes } from '../../rules/route-pattern';
 import { parseArgs } from 'node:util';
 
 export type Account = { kind: 'given'; email: string; password: string } | { kind: 'provisioned'; devMailUrl: string };
@@ -38,7 +39,7 @@ function httpUrl(name: string, value: string): string {
     throw new UsageError(`${name} must be an absolute URL such as http://localhost:8080/api, got "${value}".`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${name} must be an http or https URL, got "${value}".`);
-  return value.replace(/\/+$/, '');
+  return withoutTrailingSlashes(value);
 }
 
 /** The options, or undefined when help was asked for. Throws UsageError for anything unusable. */

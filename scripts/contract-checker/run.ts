@@ -16,6 +16,7 @@ import { checkClientErrors } from './checks/client-errors';
 import { checkPasswordLogin } from './checks/password-login';
 import { checkSession } from './checks/session';
 import { checkBodyRefusals, checkTokenRefusals } from './checks/refusals';
+import { checkEmailRefusals } from './checks/email-refusals';
 import { checkMailRequests, checkSetPasswordRefusals } from './checks/mail-and-password';
 import { checkMfaLogin, checkMfaSetup } from './checks/mfa';
 import { checkLogout, checkTermsAcceptance } from './checks/terms-and-logout';
@@ -38,6 +39,7 @@ async function runFlows(run: CheckRun): Promise<void> {
   const facts = await checkSession(run, passwordSession);
   await checkTokenRefusals(run, passwordSession);
   await checkBodyRefusals(run);
+  await checkEmailRefusals(run);
   await checkMailRequests(run);
   await checkSetPasswordRefusals(run, passwordSession);
 

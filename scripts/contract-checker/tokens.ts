@@ -36,6 +36,23 @@ export async function verifyWithKeySet(token: string, keySet: JSONWebKeySet): Pr
   }
 }
 
+/**
+ * The `typ` header of a session token (contract, bearerAuth): every kind of token has its own, and
+ * the kinds that are not sessions an audience of their own, `{API audience}/{kind}`.
+ */
+export const SESSION_TYP = 'session+jwt';
+
+/** What is wrong with a token's `typ` header and audience for a session, one sentence each. */
+export function sessionTypeProblems(token: string, payload: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const { typ } = decodeProtectedHeader(token);
+  if (typ !== SESSION_TYP) problems.push(`the typ header must be ${SESSION_TYP}, got ${JSON.stringify(typ)}`);
+  if (typeof payload.aud !== 'string' || payload.aud.includes('/')) {
+    problems.push(`aud must be the API audience (one name, no kind after a slash), got ${JSON.stringify(payload.aud)}`);
+  }
+  return problems;
+}
+
 /** What is wrong with a payload as session claims, one sentence each. */
 export function sessionClaimProblems(payload: Record<string, unknown>, email: string, nowSeconds = Date.now() / 1000): string[] {
   const problems: string[] = [];

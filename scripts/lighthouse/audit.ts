@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { chromiumLaunchOptions } from '../../e2e/chromium';
+import { chromiumLaunchOptions, requireChromium } from '../../e2e/chromium';
 
 export interface Figures {
   /** 0 to 100. */
@@ -81,7 +81,7 @@ export function figuresOf(lhr: Result): Figures {
 export async function audit(url: string, reportFile: string, profileDir: string): Promise<{ figures: Figures; diagnosis: Diagnosis }> {
   mkdirSync(profileDir, { recursive: true });
   const chrome = await launch({
-    chromePath: chromiumLaunchOptions.executablePath,
+    chromePath: requireChromium(),
     chromeFlags: chromiumLaunchOptions.args,
     userDataDir: profileDir,
     logLevel: 'silent',

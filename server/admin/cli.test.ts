@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { testDatabases } from '../testing/databases';
 import { openApi, type Api } from '../testing/api';
-import { runAdmin } from './cli';
+import { runAdmin, type AdminInput } from './cli';
 import { findOrganization, organizationDomains } from '../db/organizations';
 import { findUserByEmail } from '../db/users';
 import { isMember } from '../db/memberships';
@@ -13,7 +14,9 @@ import { verifyPassword } from '../auth/passwords';
 
 describe.each(testDatabases)('the admin command on $name', (target) => {
   let api: Api;
-  const admin = (line: string) => runAdmin(line.split(' '), api.services);
+  /** No password anywhere but where a test puts it. */
+  const noInput = (): AdminInput => ({ env: {}, stdin: Readable.from([]) });
+  const admin = (line: string, input: AdminInput = noInput()) => runAdmin(line.split(' '), api.services, input);
 
   beforeAll(async () => {
     api = await openApi(target);
@@ -25,12 +28,48 @@ describe.each(testDatabases)('the admin command on $name', (target) => {
     expect(await findOrganization(api.db, 'acme')).toMatchObject({ sso_mode: 'LOGIN_SAML', mfa_policy: 'REQUIRED', open_registration: true, enabled: true });
   });
 
-  it('creates a user with a password in organisations', async () => {
-    await admin('create-user --email grace@example.com --password Hopper-Navy-1 --language de --context acme');
+  it('creates a user in organisations with a password read from standard input', async () => {
+    await admin('create-user --email grace@example.com --password-stdin --language de --context acme', {
+      env: {},
+      stdin: Readable.from(['Hopper-Navy-1\n']),
+    });
     const user = (await findUserByEmail(api.db, 'grace@example.com'))!;
     expect(user.language).toBe('de');
     expect(await verifyPassword(user.password_hash, 'Hopper-Navy-1')).toBe(true);
     expect(await isMember(api.db, user.id, 'acme')).toBe(true);
+  });
+
+  it('creates a user with the password in FRONTDOOR_PASSWORD', async () => {
+    await admin('create-user --email ada@example.com', { env: { FRONTDOOR_PASSWORD: 'Lovelace-Engine-2' }, stdin: Readable.from([]) });
+    const user = (await findUserByEmail(api.db, 'ada@example.com'))!;
+    expect(await verifyPassword(user.password_hash, 'Lovelace-Engine-2')).toBe(true);
+  });
+
+  it('refuses a password on the command line, where ps and shell history see it', async () => {
+    await expect(admin('create-user --email linus@example.com --password Secret-Pass-3')).rejects.toThrow(/--password is not taken.*--password-stdin or FRONTDOOR_PASSWORD/);
+    await expect(admin('create-user --email linus@example.com --password=Secret-Pass-3')).rejects.toThrow(/--password is not taken/);
+    await expect(admin('create-user --email linus@example.com --password-stdin')).rejects.toThrow(/standard input held no password/);
+    expect(await findUserByEmail(api.db, 'linus@example.com')).toBeUndefined();
+  });
+
+  it('takes contexts in the contract’s context pattern only', async () => {
+    for (const context of ['-acme', 'ac me', 'acme=1;Max-Age=31536000', 'a'.repeat(64), 'acmé']) {
+      await expect(runAdmin(['create-organization', `--context=${context}`, '--name', 'Bad'], api.services, noInput())).rejects.toThrow(/--context must be/);
+    }
+    await expect(admin('create-user --email hedy@example.com --context acme --context ac;me')).rejects.toThrow(/--context must be.*"ac;me"/);
+    expect(await findUserByEmail(api.db, 'hedy@example.com')).toBeUndefined();
+    expect(await admin('create-organization --context Z_9-z --name Fine')).toMatch(/Created organisation Z_9-z/);
+  });
+
+  it.each([
+    ['no at sign', 'grace'],
+    ['no local part', '@example.com'],
+    ['a domain without a dot', 'grace@example'],
+    ['spaces', 'grace hopper@example.com'],
+  ])('refuses an e-mail that is %s, for create-user and invite', async (_case, address) => {
+    await expect(runAdmin(['create-user', '--email', address], api.services, noInput())).rejects.toThrow(/--email must be one e-mail address/);
+    await expect(runAdmin(['invite', '--email', address, '--context', 'acme'], api.services, noInput())).rejects.toThrow(/--email must be one e-mail address/);
+    expect(await findUserByEmail(api.db, address)).toBeUndefined();
   });
 
   it('invites a new user and sends the invitation mail with a signup link', async () => {
@@ -67,6 +106,22 @@ describe.each(testDatabases)('the admin command on $name', (target) => {
       saml_idp_cert: idp.certificate,
     });
     await expect(admin(`set-saml --context acme --entry-point ftp://x --issuer i --certificate-file ${file}`)).rejects.toThrow(/--entry-point/);
+  });
+
+  it('takes an http entry point only for the development identity provider on this machine, while the development pages are on', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'frontdoor-cert-')), 'idp.pem');
+    const { createDevIdentityProvider } = await import('../dev/identity-provider');
+    writeFileSync(file, (await createDevIdentityProvider({})).certificate);
+    const setSamlTo = (url: string) => `set-saml --context acme --entry-point ${url} --issuer urn:example:idp --certificate-file ${file}`.split(' ');
+    const local = setSamlTo('http://127.0.0.1:8080/dev/idp/sso');
+    const production = { ...api.services, config: { ...api.services.config, devPages: false } };
+    await expect(runAdmin(local, production, noInput())).rejects.toThrow(/--entry-point must be an https URL/);
+    expect((await findOrganization(api.db, 'acme'))!.saml_entry_point).toBe('https://idp.example.com/sso');
+    const development = { ...api.services, config: { ...api.services.config, devPages: true } };
+    expect(await runAdmin(local, development, noInput())).toMatch(/is http:\/\/127\.0\.0\.1:8080\/dev\/idp\/sso/);
+    for (const url of ['http://idp.example.com/sso', 'http://127.0.0.1:8080/elsewhere', 'javascript:alert(1)']) {
+      await expect(runAdmin(setSamlTo(url), development, noInput())).rejects.toThrow(/--entry-point/);
+    }
   });
 
   it('sets the e-mail domains of an organisation, refusing one another organisation has', async () => {

@@ -2,19 +2,26 @@
  * `npm run admin -- <command> [options]`: what operators do without a user interface.
  */
 import { readFileSync } from 'node:fs';
+import { text } from 'node:stream/consumers';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Services } from '../services';
 import { LANGUAGES, isLanguage } from '../../rules/languages';
+import { isContext } from '../../rules/context';
+import { isEmail } from '../../rules/email';
 import type { OrganizationRow } from '../db/organizations';
 import { AdminError, addMembership, createOrganization, createUser, setDomains, setMfaPolicy, setSaml, setSsoMode, setTerms } from './operations';
 import { inviteUser } from './invite';
+import { isAllowedEntryPoint } from '../saml/service-provider';
+import { DEV_IDP_ENTRY_POINT } from '../dev/identity-provider';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
 Commands:
   create-organization --context C --name N [--logo URL] [--sso-mode M] [--mfa-policy P]
                       [--default-language L] [--open-registration] [--disabled] [--domain D ...]
-  create-user         --email E [--password P] [--language L] [--context C ...]
+  create-user         --email E [--password-stdin] [--language L] [--context C ...]
+                      (the password, if any, from standard input with --password-stdin, else from
+                      FRONTDOOR_PASSWORD; never on the command line, where ps and shell history see it)
   invite              --email E --context C [--language L]     (sends the invitation mail)
   set-sso-mode        --context C --mode NOT_SET|LOGIN_SAML|SAML_ONLY
   set-mfa-policy      --context C --policy OPTIONAL|REQUIRED
@@ -23,7 +30,8 @@ Commands:
                       look-up answers by them; no --domain clears the list)
   set-terms           --context C --version N [--content-<language> "link||link" ...]
   set-saml            --context C --entry-point URL --issuer ID --certificate-file FILE.pem
-                      (the organisation's identity provider; set it before an SSO mode that uses SAML)
+                      (the organisation's identity provider; set it before an SSO mode that uses SAML;
+                      the entry point is https, http only while the development pages are on)
   help
 
 The database is the server's: DATABASE_URL, or the embedded one in DATA_DIR (stop the server
@@ -32,10 +40,56 @@ first: the embedded database serves one process at a time).`;
 const SSO_MODES = ['NOT_SET', 'LOGIN_SAML', 'SAML_ONLY'] as const;
 const MFA_POLICIES = ['OPTIONAL', 'REQUIRED'] as const;
 
+/** Where the command reads what is not on its command line. */
+export interface AdminInput {
+  env: NodeJS.ProcessEnv;
+  stdin: NodeJS.ReadableStream;
+}
+
+const PASSWORD_VARIABLE = 'FRONTDOOR_PASSWORD';
+
 function required(values: Record<string, unknown>, name: string): string {
   const value = values[name];
   if (typeof value !== 'string' || value === '') throw new AdminError(`--${name} is required.\n\n${USAGE}`);
   return value;
+}
+
+/** Every --context given, each in the contract's context pattern. */
+function contextsOf(values: Record<string, unknown>): string[] {
+  const contexts = (values.context as string[] | undefined) ?? [];
+  const invalid = contexts.filter((context) => !isContext(context));
+  if (invalid.length > 0) {
+    throw new AdminError(`--context must be a letter or digit, then up to 62 letters, digits, _ or -; got ${invalid.map((context) => JSON.stringify(context)).join(', ')}.`);
+  }
+  return contexts;
+}
+
+function email(values: Record<string, unknown>): string {
+  const value = required(values, 'email');
+  if (!isEmail(value)) throw new AdminError(`--email must be one e-mail address, got ${JSON.stringify(value)}.`);
+  return value;
+}
+
+/**
+ * The identity provider's entry point: https, since the SAML request travels through it; http only
+ * for the development identity provider on this machine (isAllowedEntryPoint), which exists only while
+ * the development pages are on (server/config.ts).
+ */
+function entryPoint(value: string, devPages: boolean): string {
+  if (isAllowedEntryPoint(value) && (devPages || new URL(value).protocol === 'https:')) return value;
+  throw new AdminError(
+    `--entry-point must be an https URL (http only for the development identity provider at ${DEV_IDP_ENTRY_POINT} on this machine, while the development pages are on).`,
+  );
+}
+
+/** A password from standard input (--password-stdin; one trailing line break dropped) or FRONTDOOR_PASSWORD. */
+async function password(values: Record<string, unknown>, input: AdminInput): Promise<string | undefined> {
+  if (values['password-stdin'] === true) {
+    const read = (await text(input.stdin)).replace(/\r?\n$/, '');
+    if (read === '') throw new AdminError('--password-stdin was given, but standard input held no password.');
+    return read;
+  }
+  return input.env[PASSWORD_VARIABLE] || undefined;
 }
 
 function oneOf<T extends string>(value: string, allowed: readonly T[], name: string): T {
@@ -54,7 +108,7 @@ const OPTIONS = {
   name: { type: 'string' },
   logo: { type: 'string' },
   email: { type: 'string' },
-  password: { type: 'string' },
+  'password-stdin': { type: 'boolean' },
   language: { type: 'string' },
   mode: { type: 'string' },
   policy: { type: 'string' },
@@ -72,6 +126,11 @@ const OPTIONS = {
 } satisfies ParseArgsConfig['options'];
 
 function parseOptions(args: string[]) {
+  if (args.some((arg) => arg === '--password' || arg.startsWith('--password='))) {
+    throw new AdminError(
+      `--password is not taken: a password on the command line is seen by ps and kept in shell history. Use --password-stdin or ${PASSWORD_VARIABLE}.`,
+    );
+  }
   try {
     return parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false });
   } catch (error) {
@@ -80,10 +139,10 @@ function parseOptions(args: string[]) {
 }
 
 /** Runs one command; answers the line to print. */
-export async function runAdmin(argv: string[], services: Services): Promise<string> {
+export async function runAdmin(argv: string[], services: Services, input: AdminInput = { env: process.env, stdin: process.stdin }): Promise<string> {
   const [command, ...rest] = argv;
   const { values } = parseOptions(rest);
-  const contexts = (values.context as string[] | undefined) ?? [];
+  const contexts = contextsOf(values);
   const one = { ...values, context: contexts[0] };
   const { db } = services;
 
@@ -103,9 +162,10 @@ export async function runAdmin(argv: string[], services: Services): Promise<stri
       return `Created organisation ${organization.context} (${organization.name}).`;
     }
     case 'create-user': {
+      const secret = await password(values, input);
       const user = await createUser(db, {
-        email: required(one, 'email'),
-        ...(typeof values.password === 'string' ? { password: values.password } : {}),
+        email: email(one),
+        ...(secret ? { password: secret } : {}),
         language: language(values.language) ?? 'en',
       });
       for (const context of contexts) await addMembership(db, user.id, context);
@@ -113,7 +173,7 @@ export async function runAdmin(argv: string[], services: Services): Promise<stri
     }
     case 'invite': {
       const lang = language(values.language);
-      await inviteUser(services, { email: required(one, 'email'), context: required(one, 'context'), ...(lang ? { language: lang } : {}) });
+      await inviteUser(services, { email: email(one), context: required(one, 'context'), ...(lang ? { language: lang } : {}) });
       return `Invited ${String(values.email)} to ${contexts[0]}: the invitation mail is sent.`;
     }
     case 'set-sso-mode':
@@ -139,12 +199,11 @@ export async function runAdmin(argv: string[], services: Services): Promise<stri
       return `Terms of ${contexts[0]} are at version ${version}.`;
     }
     case 'set-saml': {
-      const entryPoint = required(one, 'entry-point');
-      if (!/^https?:\/\//.test(entryPoint)) throw new AdminError('--entry-point must be an http(s) URL.');
+      const idp = entryPoint(required(one, 'entry-point'), services.config.devPages);
       const certificate = readFileSync(required(one, 'certificate-file'), 'utf8');
       if (!certificate.includes('-----BEGIN CERTIFICATE-----')) throw new AdminError('--certificate-file must hold a PEM certificate.');
-      await setSaml(db, required(one, 'context'), { entryPoint, issuer: required(one, 'issuer'), certificate });
-      return `SAML identity provider of ${contexts[0]} is ${entryPoint}.`;
+      await setSaml(db, required(one, 'context'), { entryPoint: idp, issuer: required(one, 'issuer'), certificate });
+      return `SAML identity provider of ${contexts[0]} is ${idp}.`;
     }
     case undefined:
     case 'help':

@@ -17,9 +17,11 @@ import {
   type OrganizationRow,
   type SamlSettings,
 } from '../db/organizations';
-import { findUserByEmail, insertUser, type UserRow } from '../db/users';
+import { findUserByEmail, insertUser, setTotpSecret, type UserRow } from '../db/users';
+import type { TotpSecrets } from '../auth/totp-secrets';
 import { upsertMembership } from '../db/memberships';
 import { hashPassword } from '../auth/passwords';
+import { isAllowedEntryPoint } from '../saml/service-provider';
 
 export class AdminError extends Error {}
 
@@ -50,7 +52,8 @@ export interface NewUser {
   email: string;
   password?: string;
   language?: string;
-  totpSecret?: string;
+  /** A TOTP secret (base32), stored encrypted by `secrets` (the server's, server/services.ts). */
+  totp?: { secret: string; secrets: TotpSecrets };
   /** Contexts of the organisations the user joins (enabled memberships). */
   contexts?: string[];
 }
@@ -61,10 +64,9 @@ export async function createUser(db: Queryable, user: NewUser): Promise<UserRow>
     email: user.email,
     passwordHash: user.password ? await hashPassword(user.password) : null,
     ...(user.language ? { language: user.language } : {}),
-    totpSecret: user.totpSecret ?? null,
   });
   for (const context of user.contexts ?? []) await addMembership(db, row.id, context);
-  return row;
+  return user.totp ? setTotpSecret(db, row.id, user.totp.secrets.seal(row.id, user.totp.secret)) : row;
 }
 
 async function existingOrganization(db: Queryable, context: string): Promise<OrganizationRow> {
@@ -92,4 +94,9 @@ export const setMfaPolicy = (db: Queryable, context: string, policy: Organizatio
 export const setTerms = (db: Queryable, context: string, version: number, content?: Record<string, string>) =>
   updateTerms(db, context, version, content).then(updated(context));
 
-export const setSaml = (db: Queryable, context: string, saml: SamlSettings) => updateSaml(db, context, saml).then(updated(context));
+export async function setSaml(db: Queryable, context: string, saml: SamlSettings): Promise<void> {
+  if (!isAllowedEntryPoint(saml.entryPoint)) {
+    throw new AdminError(`The identity provider's entry point must be an https URL (http only for the development identity provider), got "${saml.entryPoint}".`);
+  }
+  await updateSaml(db, context, saml).then(updated(context));
+}

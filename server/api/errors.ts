@@ -19,7 +19,9 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'saml_rejected'
   | 'mfa_setup_required'
-  | 'current_code_required';
+  | 'current_code_required'
+  | 'recent_password_required'
+  | 'mfa_managed_by_identity_provider';
 
 /** An answer the API gives on purpose, in the one JSON error shape. */
 export class HttpError extends Error {

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { OPENAPI_FILE, routeOptions, routePath } from './openapi-schemas';
 import { apiErrorHandler } from './errors';
+import { ACCEPTED_ADDRESSES, REFUSED_ADDRESSES } from '../testing/email-addresses';
+import { isEmail } from '../../rules/email';
 
 interface Listed {
   $ref?: string;
@@ -48,5 +50,19 @@ describe('routes built from the contract', () => {
     const outside = await app.inject({ url: '/organization/ssoModeByContext/other' });
     expect(outside.statusCode).toBe(500);
     expect(outside.body).not.toContain('MAYBE');
+  });
+});
+
+describe('the e-mail rule of the contract', () => {
+  const app = Fastify();
+  app.setErrorHandler(apiErrorHandler);
+  app.post(routePath('register'), routeOptions('register'), async (_request, reply) => reply.code(202).send());
+  afterAll(() => app.close());
+  const cases = [...ACCEPTED_ADDRESSES.map(([kind, email]) => [kind, email, true] as const), ...REFUSED_ADDRESSES.map(([kind, email]) => [kind, email, false] as const)];
+
+  it.each(cases)('is the rule of rules/email.ts for %s', async (_kind, email, accepted) => {
+    expect(isEmail(email)).toBe(accepted);
+    const response = await app.inject({ method: 'POST', url: '/register', payload: { email, language: 'en' } });
+    expect(response.statusCode).toBe(accepted ? 202 : 400);
   });
 });

@@ -127,5 +127,5 @@ export function routeOptions(operationId: string): RouteShorthandOptions {
 
 /** The Fastify route path of an operation: `{name}` becomes `:name`. */
 export function routePath(operationId: string): string {
-  return entryOf(operationId).path.replace(/\{([^}]+)\}/g, ':$1');
+  return entryOf(operationId).path.replace(/\{([^{}]+)\}/g, ':$1');
 }

@@ -59,6 +59,17 @@ describe.each(testDatabases)('registration and password reset on $name', (target
     expect(await mailsTo('jöhn@exämple.com')).toHaveLength(1);
   });
 
+  it('mails one mailbox at most five times an hour, however its address is written', async () => {
+    // One domain as Unicode (composed and decomposed) and as its A-label: three accounts, one mailbox.
+    const spellings = ['bomb@exämple.com', 'bomb@exa\u0308mple.com', 'bomb@xn--exmple-cua.com'];
+    for (let round = 0; round < 4; round++) {
+      for (const email of spellings) expect((await post('/register', { email, language: 'en' })).statusCode).toBe(202);
+    }
+    await api.services.background.idle();
+    const mails = (await readOutbox(api.db, 500)).filter((mail) => spellings.includes(mail.to));
+    expect(mails).toHaveLength(5);
+  });
+
   it('puts a registered user in the organisations open for registration only', async () => {
     await post('/register', { email: 'joiner@example.com', language: 'en' });
     await api.services.background.idle();

@@ -6,7 +6,9 @@
  * - `requireAccountContext`: the same, or the API audience as context, which stands for the user's
  *   own account (a user in no organisation signs in with it, contract LoginResponse);
  * - `requireMfaSetup`: like requireAccountContext, also taking the token a password sign-in answers
- *   to a user who must set up MFA first;
+ *   to a user who must set up MFA first; that token reaches no context (server/auth/tokens.ts), so
+ *   it is taken at the contexts a password sign-in of its user reaches now, the one its login
+ *   answered among them;
  * - `requireSignIn`: any sign-in token, whatever the context (logout).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -14,6 +16,9 @@ import type { Services } from '../services';
 import type { SignInPurpose, TokenClaims } from '../auth/tokens';
 import type { UserRow } from '../db/users';
 import { requireContext } from '../auth/contexts';
+import { reachableOrganizations } from '../auth/accounts';
+import { AuthError } from '../auth/errors';
+import { userOrganizations } from '../db/memberships';
 import { HttpError } from './errors';
 
 export interface SignedIn {
@@ -54,7 +59,13 @@ export function decorateSessionGuards(app: FastifyInstance, services: Services):
       if (rule === 'none') return;
       const { context } = request.params as { context: string };
       if (rule === 'organization-or-account' && context === config.tokenAudience) return;
-      await requireContext(db, request.signedIn.claims, context);
+      const { claims, user } = request.signedIn;
+      if (claims.purpose === 'mfa-setup') {
+        const reached = reachableOrganizations(await userOrganizations(db, user.id), { via: 'password' });
+        if (!reached.some((organization) => organization.context === context)) throw new AuthError('forbidden', 'This token does not reach that organisation.');
+        return;
+      }
+      await requireContext(db, claims, context);
     };
   app.decorateRequest('signedIn', null);
   app.decorate('requireContext', guard(['session'], 'organization'));

@@ -47,7 +47,7 @@ describe.each(testDatabases)('sessions on $name', (target) => {
     const user = (await api.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'ada@example.com'`))[0]!;
     const forge = (claims: { exp: number; aud: string }) =>
       new SignJWT({ userId: user.id, email: 'ada@example.com', contexts: ['acme'], purpose: 'session', generation: 0 })
-        .setProtectedHeader({ alg: 'ES256', kid: key.kid })
+        .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'session+jwt' })
         .setSubject(user.id)
         .setIssuer(api.config.publicUrl)
         .setAudience(claims.aud)
@@ -98,7 +98,7 @@ describe.each(testDatabases)('sessions on $name', (target) => {
     const { generateSigningJwk } = await import('../auth/signing-key');
     const other = await loadSigningKey({ signingKey: JSON.stringify(await generateSigningJwk()), dataDir: api.config.dataDir });
     const token = await new SignJWT({ userId: 'x', email: 'ada@example.com', contexts: ['acme'], purpose: 'session' })
-      .setProtectedHeader({ alg: 'ES256', kid: other.kid })
+      .setProtectedHeader({ alg: 'ES256', kid: other.kid, typ: 'session+jwt' })
       .setSubject('x')
       .setIssuer(api.config.publicUrl)
       .setAudience('frontdoor')

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDatabase } from '../testing/databases';
 import { testApp } from '../testing/app';
@@ -23,13 +24,13 @@ describe('two server instances on one PostgreSQL', () => {
     schema = opened.schema;
     const again = await postgres.open(schema);
     databases.push(opened.db, again.db);
-    // Instances side by side share the signing key by configuration (README, "Configuration").
-    const env = { SIGNING_KEY: JSON.stringify(await generateSigningJwk()) };
+    // Instances side by side share the signing and TOTP keys by configuration (README, "Configuration").
+    const env = { SIGNING_KEY: JSON.stringify(await generateSigningJwk()), TOTP_KEY: randomBytes(32).toString('base64') };
     first = await testApp(opened.db, env);
     second = await testApp(again.db, env);
     await createOrganization(opened.db, { context: 'acme', name: 'Acme' });
     await createUser(opened.db, { email: 'ada@example.com', password: PASSWORD, contexts: ['acme'] });
-    await createUser(opened.db, { email: 'mfa@example.com', password: PASSWORD, contexts: ['acme'], totpSecret });
+    await createUser(opened.db, { email: 'mfa@example.com', password: PASSWORD, contexts: ['acme'], totp: { secret: totpSecret, secrets: first.services.totpSecrets } });
   });
   afterAll(async () => {
     await first.app.close();

@@ -32,7 +32,8 @@ export const LIMITS = {
 
 /** IPv6 addresses count by /64, the block one subscriber usually holds; IPv4 by address. */
 export function clientKey(address: string): string {
-  const ip = address.replace(/%.*$/, '').toLowerCase();
+  // Without the zone index (fe80::1%eth0).
+  const ip = (address.split('%', 1)[0] ?? '').toLowerCase();
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(ip);
   if (mapped) return mapped[1]!;
   if (!isIPv6(ip)) return ip;

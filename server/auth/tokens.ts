@@ -1,13 +1,17 @@
 /**
  * Session, MFA-setup, invitation and reset tokens (spec 3): ES256 JWTs with exp, aud, contexts, sub
  * and userId, email, iss, and `purpose`; the sign-in tokens also carry `amr`, how the user proved
- * who they are (RFC 8176: pwd, otp; and saml). Verification pins the algorithm and key and checks
- * exp, aud, iss and purpose, so an invitation or reset token is never taken for a session token and
- * an MFA-setup token opens nothing but the setup. Logout and single use are recorded in the
+ * who they are (RFC 8176: pwd, otp; and saml), and `auth_time`, when the user last proved it.
+ *
+ * Each kind is typed (RFC 8725 section 3.11): its own `typ` header, and every kind but the session
+ * an audience of its own, `{TOKEN_AUDIENCE}/{kind}` (TOKEN_KINDS below). So a platform app that
+ * verifies only signature, issuer, audience and expiry, as JWT libraries do by default, refuses
+ * every token that is not a session. Verification pins the algorithm and key and checks exp, iss,
+ * and the `typ`, `aud` and purpose of the kind expected. Logout and single use are recorded in the
  * database, so every instance refuses the same tokens.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose';
+import { SignJWT, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { Database, Queryable } from '../db/database';
 import type { UserRow } from '../db/users';
 import { insertOneTimeToken, isOneTimeTokenUnspent, revokeToken, sessionUser, spendOneTimeToken } from '../db/tokens';
@@ -20,6 +24,20 @@ import type { SigningKey } from './signing-key';
  * out; `invitation` and `reset` only set a password, once.
  */
 export type TokenPurpose = 'session' | 'mfa-setup' | 'invitation' | 'reset';
+
+/**
+ * The `typ` header and audience suffix of each kind: a session's `aud` is TOKEN_AUDIENCE itself,
+ * the other kinds' is TOKEN_AUDIENCE, a slash and the suffix (a slash, which no context holds, so
+ * no such audience is ever a context or a session audience).
+ */
+export const TOKEN_KINDS: Record<TokenPurpose, { typ: string; audienceSuffix: string }> = {
+  session: { typ: 'session+jwt', audienceSuffix: '' },
+  'mfa-setup': { typ: 'mfa-setup+jwt', audienceSuffix: '/mfa-setup' },
+  invitation: { typ: 'invitation+jwt', audienceSuffix: '/invitation' },
+  reset: { typ: 'reset+jwt', audienceSuffix: '/reset' },
+};
+
+const PURPOSE_OF_TYP = new Map(Object.entries(TOKEN_KINDS).map(([purpose, kind]) => [kind.typ, purpose as TokenPurpose]));
 
 /** The purposes a sign-in answers; the others come from e-mail links. */
 export type SignInPurpose = Extract<TokenPurpose, 'session' | 'mfa-setup'>;
@@ -41,6 +59,8 @@ export interface TokenClaims {
   purpose: TokenPurpose;
   /** How the user signed in; sign-in tokens only. */
   amr?: AuthMethod[];
+  /** When the user last proved who they are (seconds since the epoch); sign-in tokens only. */
+  auth_time?: number;
 }
 
 /** What a sign-in token is issued for. */
@@ -52,6 +72,11 @@ export interface SignInGrant {
   purpose: SignInPurpose;
   /** The user's session generation as the caller just read or set it. */
   generation: number;
+  /**
+   * When the user proved who they are, for a token reissued without a new proof (the MFA setup's
+   * session keeps its password's time); now when not given.
+   */
+  authTime?: number;
 }
 
 export interface TokenOptions {
@@ -68,23 +93,25 @@ export const INVITATION_TTL_SECONDS = 7 * 24 * 3600;
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function createTokenService({ db, key, issuer, audience, sessionTtlSeconds }: TokenOptions) {
+  const audienceOf = (purpose: TokenPurpose) => `${audience}${TOKEN_KINDS[purpose].audienceSuffix}`;
+
   async function sign(
-    claims: { userId: string; email: string; contexts: string[]; purpose: TokenPurpose; generation?: number; amr?: AuthMethod[] },
+    claims: { userId: string; email: string; contexts: string[]; purpose: TokenPurpose; generation?: number; amr?: AuthMethod[]; authTime?: number },
     ttlSeconds: number,
   ) {
     const jti = randomUUID();
-    const { userId, email, contexts, purpose, generation, amr } = claims;
+    const { userId, email, contexts, purpose, generation, amr, authTime } = claims;
     const token = await new SignJWT({
       userId,
       email,
       contexts,
       purpose,
       ...(generation === undefined ? {} : { generation }),
-      ...(amr === undefined ? {} : { amr }),
+      ...(amr === undefined ? {} : { amr, auth_time: authTime ?? Math.floor(Date.now() / 1000) }),
     })
-      .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'JWT' })
+      .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: TOKEN_KINDS[purpose].typ })
       .setSubject(claims.userId)
-      .setAudience(audience)
+      .setAudience(audienceOf(purpose))
       .setIssuer(issuer)
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
@@ -93,10 +120,26 @@ export function createTokenService({ db, key, issuer, audience, sessionTtlSecond
     return { token, jti };
   }
 
+  /** The kind a token's `typ` header names, when it names one. */
+  function purposeOf(token: string): TokenPurpose | undefined {
+    try {
+      const { typ } = decodeProtectedHeader(token);
+      return typeof typ === 'string' ? PURPOSE_OF_TYP.get(typ) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   async function verify(token: string, purposes: readonly TokenPurpose[]): Promise<TokenClaims> {
+    const purpose = purposeOf(token);
+    if (purpose === undefined) throw new AuthError('invalid_token', 'The token is not valid.');
+    if (!purposes.includes(purpose)) {
+      if (purpose === 'mfa-setup') throw new AuthError('mfa_setup_required', 'This token only sets up MFA: confirm a code first.');
+      throw new AuthError('invalid_token', 'The token is not valid here.');
+    }
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, key.publicKey, { algorithms: ['ES256'], audience, issuer }));
+      ({ payload } = await jwtVerify(token, key.publicKey, { algorithms: ['ES256'], typ: TOKEN_KINDS[purpose].typ, audience: audienceOf(purpose), issuer }));
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw new AuthError('token_expired', 'The token has expired.');
       throw new AuthError('invalid_token', 'The token is not valid.');
@@ -107,12 +150,10 @@ export function createTokenService({ db, key, issuer, audience, sessionTtlSecond
       typeof claims.sub !== 'string' ||
       typeof claims.email !== 'string' ||
       !Array.isArray(claims.contexts) ||
-      (claims.amr !== undefined && !Array.isArray(claims.amr))
+      (claims.amr !== undefined && !Array.isArray(claims.amr)) ||
+      (claims.auth_time !== undefined && typeof claims.auth_time !== 'number') ||
+      claims.purpose !== purpose
     ) {
-      throw new AuthError('invalid_token', 'The token is not valid here.');
-    }
-    if (!purposes.includes(claims.purpose as TokenPurpose)) {
-      if (claims.purpose === 'mfa-setup') throw new AuthError('mfa_setup_required', 'This token only sets up MFA: confirm a code first.');
       throw new AuthError('invalid_token', 'The token is not valid here.');
     }
     return claims as TokenClaims;
@@ -136,9 +177,9 @@ export function createTokenService({ db, key, issuer, audience, sessionTtlSecond
   }
 
   return {
-    /** A sign-in token: a session, or one that only sets up MFA. */
+    /** A sign-in token: a session, or one that only sets up MFA (which reaches no context). */
     async issueSignIn(grant: SignInGrant): Promise<string> {
-      return (await sign(grant, sessionTtlSeconds)).token;
+      return (await sign(grant.purpose === 'mfa-setup' ? { ...grant, contexts: [] } : grant, sessionTtlSeconds)).token;
     },
 
     verifySessionUser,

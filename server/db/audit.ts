@@ -13,12 +13,14 @@ export type AuditEvent =
   | 'mfa.setup_started'
   | 'mfa.enabled'
   | 'mfa.confirmation_failed'
+  | 'mfa.enrolment_refused'
   | 'password.set'
   | 'password.change_refused'
   | 'password.reset_requested'
   | 'registration.requested'
   | 'saml.login_succeeded'
   | 'saml.rejected'
+  | 'saml.session_refused'
   | 'terms.accepted';
 
 export interface AuditFields {
@@ -35,4 +37,9 @@ export async function audit(db: Queryable, clientAddress: string, event: AuditEv
     clientAddress,
     JSON.stringify(fields.detail ?? {}),
   ]);
+}
+
+/** Deletes audit rows older than the retention period (server/maintenance.ts). */
+export async function deleteAuditRowsOlderThan(db: Queryable, days: number): Promise<void> {
+  await db.query('DELETE FROM audit_log WHERE at < now() - make_interval(days => $1)', [days]);
 }

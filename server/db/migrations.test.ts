@@ -14,6 +14,7 @@ const LANDED: Record<number, string> = {
   3: 'caaa58011cdc9729b546fed8ba4fbe504433d08f0dd1f8f32f287ed0a5491f56',
   4: 'f62dc2fd9dcb2a2bfe26d3d01f12d91b4085d92cc1230e9cd312f283d14714f4',
   5: 'de35552423889799ecd11497af6120b1eb9286a144157c862df11d3257f7f248',
+  6: 'dccb984d17364be48c791bec423c8019c4aa4e2e1975faf1964e5c66ebb07c4c',
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -61,6 +62,21 @@ describe('the migrations', () => {
 
 describe.each(testDatabases)('migrating on $name', (target) => {
   const open = useTestDatabases(target);
+
+  it('indexes the columns that look-ups by user and organisation and the sweeps read', async () => {
+    const { db } = await open();
+    const indexes = await db.query<{ tablename: string; indexdef: string }>(
+      `SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ANY($1) ORDER BY indexname`,
+      [['one_time_tokens', 'saml_used_assertions', 'memberships', 'audit_log']],
+    );
+    // An index whose first column is the one filtered on: a primary key led by another column does not serve.
+    const leading = (table: string, column: string) =>
+      indexes.some((index) => index.tablename === table && [`(${column})`, `(${column},`].some((start) => index.indexdef.includes(start)));
+    expect(leading('one_time_tokens', 'user_id')).toBe(true);
+    expect(leading('saml_used_assertions', 'expires_at')).toBe(true);
+    expect(leading('memberships', 'organization_id')).toBe(true);
+    expect(leading('audit_log', 'at')).toBe(true);
+  });
 
   it('brings a database made with the first text of migration 2 to the schema of a new one', async () => {
     const fresh = await open();

@@ -163,6 +163,20 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX organization_domains_organization ON organization_domains (organization_id);
     `,
   },
+  {
+    id: 6,
+    name: 'indexes for look-ups by user and organisation and for the sweeps',
+    // A user's links are found by user_id and an organisation's members by organization_id (the
+    // memberships key leads with user_id), also when deleting a user or an organisation cascades;
+    // the hourly sweep deletes by expiry and by age (server/maintenance.ts). Without these, each
+    // is a scan of the whole table.
+    sql: `
+      CREATE INDEX one_time_tokens_user ON one_time_tokens (user_id);
+      CREATE INDEX saml_used_assertions_expires_at ON saml_used_assertions (expires_at);
+      CREATE INDEX memberships_organization ON memberships (organization_id);
+      CREATE INDEX audit_log_at ON audit_log (at);
+    `,
+  },
 ];
 
 export async function migrate(db: Database, list: readonly Migration[] = migrations): Promise<number[]> {

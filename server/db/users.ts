@@ -27,11 +27,11 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
 
 export async function insertUser(
   db: Queryable,
-  user: { email: string; passwordHash?: string | null; language?: string; totpSecret?: string | null },
+  user: { email: string; passwordHash?: string | null; language?: string },
 ): Promise<UserRow> {
   const [row] = await db.query<UserRow>(
-    'INSERT INTO users (id, email, password_hash, language, totp_secret) VALUES ($1, $2, $3, $4, $5) RETURNING *',
-    [randomUUID(), user.email, user.passwordHash ?? null, user.language ?? 'en', user.totpSecret ?? null],
+    'INSERT INTO users (id, email, password_hash, language) VALUES ($1, $2, $3, $4) RETURNING *',
+    [randomUUID(), user.email, user.passwordHash ?? null, user.language ?? 'en'],
   );
   return row!;
 }
@@ -54,16 +54,50 @@ export async function setPasswordHash(db: Queryable, userId: string, hash: strin
   return row!.session_generation;
 }
 
-/** The secret setMfa offered, kept until a code confirms it. */
+/** Gives the user a TOTP secret (stored encrypted, server/auth/totp-secrets.ts) with no step used yet. */
+export async function setTotpSecret(db: Queryable, userId: string, stored: string): Promise<UserRow> {
+  const [row] = await db.query<UserRow>('UPDATE users SET totp_secret = $2, totp_last_step = NULL WHERE id = $1 RETURNING *', [userId, stored]);
+  return row!;
+}
+
+type StoredTotp = { secret: string | null; pending: string | null };
+
+/** Users with a TOTP secret, confirmed or offered, not stored under the prefix of encrypted ones. */
+export async function usersWithPlaintextTotp(db: Queryable, sealedPrefix: string): Promise<Pick<UserRow, 'id' | 'totp_secret' | 'totp_pending_secret'>[]> {
+  return db.query(
+    `SELECT id, totp_secret, totp_pending_secret FROM users
+     WHERE starts_with(totp_secret, $1) IS FALSE OR starts_with(totp_pending_secret, $1) IS FALSE`,
+    [sealedPrefix],
+  );
+}
+
+/** One encrypted TOTP secret, to check the key against. */
+export async function firstSealedTotpSecret(db: Queryable, sealedPrefix: string): Promise<{ id: string; stored: string } | undefined> {
+  const rows = await db.query<{ id: string; stored: string }>('SELECT id, totp_secret AS stored FROM users WHERE starts_with(totp_secret, $1) LIMIT 1', [sealedPrefix]);
+  return rows[0];
+}
+
+/** Replaces the stored TOTP secrets of a user while they are still `from`; false when they changed meanwhile. */
+export async function replaceTotpSecrets(db: Queryable, userId: string, from: StoredTotp, to: StoredTotp): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE users SET totp_secret = $4, totp_pending_secret = $5
+     WHERE id = $1 AND totp_secret IS NOT DISTINCT FROM $2 AND totp_pending_secret IS NOT DISTINCT FROM $3 RETURNING id`,
+    [userId, from.secret, from.pending, to.secret, to.pending],
+  );
+  return rows.length > 0;
+}
+
+/** The secret setMfa offered (stored encrypted), kept until a code confirms it. */
 export async function setPendingTotpSecret(db: Queryable, userId: string, secret: string): Promise<void> {
   await db.query('UPDATE users SET totp_pending_secret = $2 WHERE id = $1', [userId, secret]);
 }
 
 /**
  * Makes the offered secret the user's TOTP secret, with the confirming code's step used. Only the
- * secret this user was offered last (totp_pending_secret) is taken, and only while the secret in
- * force is still the one the caller checked: none, or `replaced` with its code's step unused. False
- * otherwise, so two confirmations at once, or a replay of the current code, enable nothing.
+ * secret this user was offered last (totp_pending_secret, as the caller read it) is taken, and only
+ * while the secret in force is still the one the caller checked: none, or `replaced` with its code's
+ * step unused. False otherwise, so two confirmations at once, or a replay of the current code,
+ * enable nothing. Secrets are compared as stored (encrypted).
  */
 export async function confirmPendingTotpSecret(
   db: Queryable,

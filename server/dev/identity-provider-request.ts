@@ -9,10 +9,10 @@ import { DOMParser } from '@xmldom/xmldom';
 import type { ServerConfig } from '../config';
 import { HttpError } from '../api/errors';
 import { spEntityId } from '../saml/service-provider';
+import { isContext } from '../../rules/context';
 
 const PROTOCOL = 'urn:oasis:names:tc:SAML:2.0:protocol';
 const ASSERTION = 'urn:oasis:names:tc:SAML:2.0:assertion';
-const CONTEXT = /^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/;
 const XML_ID = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
 /** Far more than any AuthnRequest; caps what a crafted deflate stream can expand to. */
 const MAX_REQUEST_BYTES = 64 * 1024;
@@ -55,7 +55,7 @@ export function readAuthnRequest(samlRequest: string, config: Pick<ServerConfig,
 
   const prefix = `${config.publicUrl}${config.apiBasePath}/saml2/`;
   const context = acsUrl.startsWith(prefix) && acsUrl.endsWith('/acs') ? acsUrl.slice(prefix.length, -'/acs'.length) : '';
-  if (!CONTEXT.test(context)) refuse('The development IdP answers only this server’s assertion consumers.');
+  if (!isContext(context)) refuse('The development IdP answers only this server’s assertion consumers.');
   const audience = spEntityId(config, context);
   if (issuer !== audience) refuse('The AuthnRequest’s Issuer is not this server’s entity id for that organisation.');
   return { id, acsUrl, audience };

@@ -11,6 +11,7 @@ import type { Services } from '../services';
 import type { TokenClaims } from '../auth/tokens';
 import { htmlPage } from './html-page';
 import { escapeHtml } from '../mail/templates';
+import { parseCookieHeader } from '../web/cookie-header';
 
 /** The cookie names the front door writes (spec 3: a session cookie, and token_{context} of the shared layer). */
 export const SESSION_COOKIE = 'token';
@@ -32,16 +33,6 @@ export function platformApp(subdomain: string, path: string, contextParameter: s
   const context = contextParameter ?? subdomain;
   if (path === '/admin' || path.startsWith('/admin/')) return { title: `Admin area of ${context}`, app: 'admin', context };
   return { title: `Portal of ${context}`, app: 'portal', context };
-}
-
-function cookies(header: string | undefined): Map<string, string> {
-  return new Map(
-    (header ?? '')
-      .split(';')
-      .map((pair) => pair.trim().split('='))
-      .filter((parts): parts is [string, string] => parts.length === 2)
-      .map(([name, value]) => [name, decodeURIComponent(value)]),
-  );
 }
 
 async function sessionFrom(services: Services, jar: Map<string, string>, context: string | undefined): Promise<TokenClaims | undefined> {
@@ -82,7 +73,7 @@ export function registerLandingPages(app: FastifyInstance, services: Services): 
     if (!/^[a-z0-9-]+$/.test(subdomain)) return;
     const url = new URL(request.url, 'http://landing');
     const platform = platformApp(subdomain, url.pathname, url.searchParams.get('context') ?? undefined);
-    const session = await sessionFrom(services, cookies(request.headers.cookie), platform.context);
+    const session = await sessionFrom(services, parseCookieHeader(request.headers.cookie), platform.context);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')

@@ -5,6 +5,7 @@ import { createMailer, readOutbox, type MailMessage } from './mailer';
 import { resetMail } from './templates';
 import { testDatabases } from '../testing/databases';
 import type { Database } from '../db/database';
+import { REFUSED_ADDRESSES } from '../testing/email-addresses';
 
 function message(overrides: Partial<MailMessage> = {}): MailMessage {
   return {
@@ -161,5 +162,31 @@ describe('sending through SMTP', () => {
     // The SMTP path does not touch the outbox.
     expect(await readOutbox(db)).toEqual([]);
   });
-});
 
+  it('names its one recipient in the envelope: RCPT TO is that address alone', async () => {
+    const smtp = await startSmtpServer();
+    cleanups.push(smtp.close);
+    const { db } = await testDatabases.find((target) => target.name === 'PGlite')!.open();
+    cleanups.push(() => db.close());
+    const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'Frontdoor <no-reply@example.com>', db });
+    cleanups.push(() => mailer.close());
+
+    await mailer.send(message({ to: 'ada.lovelace+reset@example.com' }));
+    await mailer.send(message({ to: 'jöhn@exämple.com' }));
+
+    expect(smtp.received.map((mail) => mail.to)).toEqual([['ada.lovelace+reset@example.com'], ['jöhn@exämple.com']]);
+    expect(smtp.received.map((mail) => mail.from)).toEqual(['no-reply@example.com', 'no-reply@example.com']);
+  });
+
+  it('sends nothing to an address a mailer could split into recipients: lists, brackets, quotes, comments, NUL', async () => {
+    const smtp = await startSmtpServer();
+    cleanups.push(smtp.close);
+    const { db } = await testDatabases.find((target) => target.name === 'PGlite')!.open();
+    cleanups.push(() => db.close());
+    const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'Frontdoor <no-reply@example.com>', db });
+    cleanups.push(() => mailer.close());
+
+    for (const [trick, to] of REFUSED_ADDRESSES) await expect(mailer.send(message({ to })), trick).rejects.toThrow('one e-mail address');
+    expect(smtp.received).toEqual([]);
+  });
+});

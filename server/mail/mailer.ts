@@ -6,6 +6,7 @@
 import nodemailer from 'nodemailer';
 import type { Database, Queryable } from '../db/database';
 import { insertOutboxMail, latestOutboxMails, type OutboxMail } from '../db/outbox';
+import { isEmail } from '../../rules/email';
 
 export type { OutboxMail } from '../db/outbox';
 
@@ -25,15 +26,34 @@ export interface MailerOptions {
 }
 
 export function createMailer(options: MailerOptions): Mailer {
-  return options.smtpUrl ? smtpMailer(options.smtpUrl, options.mailFrom) : outboxMailer(options.db);
+  const mailer = options.smtpUrl ? smtpMailer(options.smtpUrl, options.mailFrom) : outboxMailer(options.db);
+  return {
+    async send(message) {
+      // Each mail goes to the one address the API validated (rules/email.ts); anything else (a list,
+      // a display name) is refused here rather than read as several recipients.
+      if (!isEmail(message.to)) throw new Error('A mail goes to one e-mail address.');
+      await mailer.send(message);
+    },
+    close: () => mailer.close(),
+  };
 }
 
 function smtpMailer(smtpUrl: string, mailFrom: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
-      // The links travel in the bodies; the list is only for the outbox.
-      await transport.sendMail({ from: mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      // The recipient is an address object, never header text to parse, and the envelope names it
+      // alone: RCPT TO is that one address whatever the headers say.
+      const recipient = { name: '', address: message.to };
+      await transport.sendMail({
+        from: mailFrom,
+        to: recipient,
+        envelope: { from: mailFrom, to: [recipient] },
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        // The links travel in the bodies; the list is only for the outbox.
+      });
     },
     async close() {
       transport.close();

@@ -2,6 +2,8 @@ import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/databases';
 import { createDevIdentityProvider, type DevIdentityProvider } from '../dev/identity-provider';
+import { setSaml } from '../admin/operations';
+import { findOrganization } from '../db/organizations';
 import { insertOrganization, openSamlTestBed, PUBLIC_URL, requestLoginUrl, type SamlTestBed } from '../testing/saml';
 
 let idp: DevIdentityProvider;
@@ -20,10 +22,21 @@ describe.each(testDatabases)('the SAML login URL on $name', (target) => {
     await insertOrganization(bed.db, idp, { context: 'closed', enabled: false });
     await insertOrganization(bed.db, idp, { context: 'nocert', certificate: null });
     await insertOrganization(bed.db, idp, { context: 'noentry', entryPoint: null });
+    await insertOrganization(bed.db, idp, { context: 'plainhttp', entryPoint: 'http://idp.example.com/sso' });
     await bed.db.query(`INSERT INTO organization_domains (domain, organization_id) SELECT 'acme.example', id FROM organizations WHERE context = 'acme'`);
   });
   afterAll(async () => {
     await bed.close();
+  });
+
+  it('follows no identity provider over plain http but the development one on a loopback front door', async () => {
+    expect((await requestLoginUrl(bed.app, 'plainhttp')).statusCode).toBe(404);
+    for (const entryPoint of ['http://idp.example.com/sso', 'http://localhost:8080/other', 'http://idp.example.com/dev/idp/sso', 'ftp://idp.example.com/sso', 'https://user:pw@idp.example.com/sso', '/dev/idp/sso']) {
+      await expect(setSaml(bed.db, 'acme', { entryPoint, issuer: idp.issuer, certificate: idp.certificate }), entryPoint).rejects.toThrow(/https/);
+    }
+    expect(await findOrganization(bed.db, 'acme')).toMatchObject({ saml_entry_point: `${PUBLIC_URL}/dev/idp/sso` });
+    await setSaml(bed.db, 'mixed', { entryPoint: 'https://idp.example.com/sso', issuer: idp.issuer, certificate: idp.certificate });
+    await setSaml(bed.db, 'mixed', { entryPoint: `${PUBLIC_URL}/dev/idp/sso`, issuer: idp.issuer, certificate: idp.certificate });
   });
 
   it('answers the IdP URL as text with a SAMLRequest for our ACS and an opaque RelayState naming it', async () => {

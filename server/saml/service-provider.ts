@@ -6,6 +6,8 @@
 import { SAML, ValidateInResponseTo, type CacheProvider } from '@node-saml/node-saml';
 import type { ServerConfig } from '../config';
 import type { OrganizationRow } from '../db/organizations';
+import { isLoopback } from '../../rules/loopback';
+import { DEV_IDP_ENTRY_POINT } from '../dev/identity-provider';
 
 /** How long a login request may wait for its response (InResponseTo), and what the store keeps. */
 export const REQUEST_TTL_MS = 10 * 60 * 1000;
@@ -22,15 +24,32 @@ export type SamlOrganization = OrganizationRow & {
 };
 
 /**
+ * Whether browsers may be sent to an identity provider's entry point: https only, since the request
+ * and the user's sign-in travel through it. The one exception is the development identity provider
+ * (server/dev/identity-provider.ts) on a loopback front door, which speaks plain http there.
+ */
+export function isAllowedEntryPoint(entryPoint: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(entryPoint);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && isLoopback(url.hostname) && url.pathname === DEV_IDP_ENTRY_POINT && !url.search && !url.hash;
+}
+
+/**
  * SAML is allowed for LOGIN_SAML and SAML_ONLY (spec 4.1), and only with an entry point, the IdP's
  * entity id and its certificate: the issuer is checked too, since one IdP certificate may sign for
- * several tenants.
+ * several tenants. An entry point stored before https was required is not followed.
  */
 export function samlOrganization(organization: OrganizationRow | undefined): SamlOrganization | undefined {
   if (!organization || !organization.enabled) return undefined;
   if (organization.sso_mode !== 'LOGIN_SAML' && organization.sso_mode !== 'SAML_ONLY') return undefined;
   const { saml_entry_point: entryPoint, saml_idp_issuer: idpIssuer, saml_idp_cert: idpCert } = organization;
-  if (!entryPoint || !idpIssuer || !idpCert) return undefined;
+  if (!entryPoint || !idpIssuer || !idpCert || !isAllowedEntryPoint(entryPoint)) return undefined;
   return { ...organization, saml_entry_point: entryPoint, saml_idp_issuer: idpIssuer, saml_idp_cert: idpCert };
 }
 

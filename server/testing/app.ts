@@ -23,19 +23,19 @@ function fixturePage(screen: string, language: string): string {
   return `<!DOCTYPE html><html lang=${language}><script type=importmap>${FIXTURE_IMPORT_MAP}</script><title>${screen} ${language}</title><style>${FIXTURE_STYLE}</style><script id=frontdoor-config type=application/json>{}</script><script type=module src=/${FIXTURE_ASSET}></script><div id=root><h1>${screen}</h1></div>`;
 }
 
-/** A small build as scripts/build.ts writes it: an asset and the prerendered pages of two routes. */
+/** A small build as scripts/build.ts writes it: an asset, the prerendered pages of two routes and the gallery's shell. */
 export function fixtureDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'frontdoor-dist-'));
   const screens = { '/login': 'Login', '/company/$context/terms': 'TermsAndConditions' };
   for (const language of LANGUAGES) {
     mkdirSync(join(dir, 'pages', language), { recursive: true });
-    for (const screen of [...Object.values(screens), 'NotFound']) writeFileSync(join(dir, 'pages', language, `${screen}.html`), fixturePage(screen, language));
+    for (const screen of [...Object.values(screens), 'Shell', 'NotFound']) writeFileSync(join(dir, 'pages', language, `${screen}.html`), fixturePage(screen, language));
   }
   writeFileSync(
     join(dir, 'pages', 'pages.json'),
     JSON.stringify({
       languages: LANGUAGES,
-      routes: Object.entries(screens).map(([pattern, page]) => ({ pattern, page })),
+      routes: [...Object.entries(screens).map(([pattern, page]) => ({ pattern, page })), { pattern: '/ui', page: 'Shell', development: true }],
       redirects: [
         { pattern: '/', to: '/login' },
         { pattern: '/company/$context', to: '/company/$context/terms' },

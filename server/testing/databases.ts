@@ -1,14 +1,16 @@
 /**
- * The two databases every server test runs on: the embedded PGlite (in memory) and the real
- * PostgreSQL on 127.0.0.1:5432, each run in a schema of its own that is dropped afterwards.
+ * The two databases every server test runs on: the embedded PGlite (in memory) and a real
+ * PostgreSQL (server/testing/postgres-server.ts), each run in a schema of its own that is dropped
+ * afterwards.
  */
 import { randomBytes } from 'node:crypto';
-import { afterEach } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrations';
 
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+/** `TEST_DATABASE_URL`, or the PostgreSQL started for the run when none answers there (postgres-server.ts). */
+export const TEST_DATABASE_URL = inject('testDatabaseUrl');
 
 export interface TestDatabase {
   name: 'PGlite' | 'PostgreSQL';

@@ -110,14 +110,32 @@ export interface StartedLogin {
   url: URL;
   requestId: string;
   relayState: string;
+  /** The Cookie header the browser that started the login sends to the assertion consumer. */
+  cookie: string;
 }
+
+/** The `name=value` of each cookie a reply sets (Set-Cookie headers), for a Cookie header. */
+export function cookiesSetBy(response: { headers: Record<string, unknown> }): string {
+  const header = response.headers['set-cookie'];
+  const list = header === undefined ? [] : Array.isArray(header) ? header : [String(header)];
+  return list.map((line: string) => line.split(';')[0]!).join('; ');
+}
+
+/**
+ * The cookie each started login left in the browser that started it, by RelayState: the tests'
+ * one browser, which postToAcs sends unless a test plays another.
+ */
+const startingBrowser = new Map<string, string>();
 
 export async function startLogin(app: FastifyInstance, context: string, returnTo?: string): Promise<StartedLogin> {
   const response = await requestLoginUrl(app, context, returnTo ? { returnTo } : {});
   if (response.statusCode !== 200) throw new Error(`login URL answered ${response.statusCode}: ${response.body}`);
   const url = new URL(response.body);
   const { id } = readAuthnRequest(url.searchParams.get('SAMLRequest') ?? '', { publicUrl: PUBLIC_URL, apiBasePath: '/api' });
-  return { url, requestId: id, relayState: url.searchParams.get('RelayState') ?? '' };
+  const relayState = url.searchParams.get('RelayState') ?? '';
+  const cookie = cookiesSetBy(response);
+  startingBrowser.set(relayState, cookie);
+  return { url, requestId: id, relayState, cookie };
 }
 
 /** What a correct IdP answer to this request says; tests change one field to make it wrong. */
@@ -130,13 +148,33 @@ export function responseFields(context: string, requestId: string, email: string
   };
 }
 
-/** The IdP's auto-submitted form post to the assertion consumer. */
-export function postToAcs(app: FastifyInstance, context: string, fields: { SAMLResponse: string; RelayState: string }) {
+/**
+ * The IdP's auto-submitted form post to the assertion consumer, from the browser that started the
+ * login named by RelayState unless `cookie` says what another browser sends ('' for no cookie).
+ */
+export function postToAcs(
+  app: FastifyInstance,
+  context: string,
+  fields: { SAMLResponse: string; RelayState: string },
+  cookie: string = startingBrowser.get(fields.RelayState) ?? '',
+) {
   return app.inject({
     method: 'POST',
     url: `/api/saml2/${context}/acs`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
     payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+/**
+ * The app's confirmSamlSession call for `lcq`, with the Cookie header its browser sends (without the
+ * app's empty JSON body, which the API plugin's parser takes and this bare app does not).
+ */
+export function confirmSession(app: FastifyInstance, lcq: string, cookie: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/saml2/session',
+    headers: { authorization: `Bearer ${lcq}`, ...(cookie ? { cookie } : {}) },
   });
 }
 

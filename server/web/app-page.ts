@@ -11,8 +11,8 @@ export function runtimeConfig(config: ServerConfig) {
     apiBaseUrl: config.apiBasePath,
     platformHost: config.platformHost,
     allowedParentOrigins: config.allowedParentOrigins,
-    /** Where the app reports unexpected failures (contract, reportClientError). */
-    errorReportUrl: `${config.apiBasePath}/client-errors`,
+    /** The toolkit's gallery is a development page: production neither serves nor shows it. */
+    gallery: !config.production,
     /** The domain of the session cookies (spec 9), so the platform's apps receive them; absent: host-only. */
     ...(config.cookieDomain ? { cookieDomain: config.cookieDomain } : {}),
   };
@@ -35,7 +35,7 @@ export interface AppPage {
 
 /** The built pages: each route's prerendered page in each language, and the page for unknown paths. */
 export interface AppPages {
-  /** Route patterns (spec 2) with their pages by language. */
+  /** Route patterns (spec 2) with their pages by language; in production, without the development ones. */
   routes: { pattern: string; pages: Record<Language, AppPage> }[];
   /** Paths that only send the visitor on, to a pattern filled with their parameters (spec 2). */
   redirects: { pattern: string; to: string }[];
@@ -57,7 +57,8 @@ function compiled(html: string): AppPage {
 
 interface PagesManifest {
   languages: Language[];
-  routes: { pattern: string; page: string }[];
+  /** `development`: a page outside the sign-in flow (the toolkit's gallery), not served in production. */
+  routes: { pattern: string; page: string; development?: boolean }[];
   redirects: { pattern: string; to: string }[];
   notFound: string;
 }
@@ -82,7 +83,7 @@ export function loadAppPages(config: ServerConfig): AppPages {
       }),
     ) as Record<Language, AppPage>;
   return {
-    routes: manifest.routes.map((route) => ({ pattern: route.pattern, pages: inEveryLanguage(route.page) })),
+    routes: manifest.routes.filter((route) => !(route.development && config.production)).map((route) => ({ pattern: route.pattern, pages: inEveryLanguage(route.page) })),
     redirects: manifest.redirects,
     notFound: inEveryLanguage(manifest.notFound),
     scriptHashes: [...scripts],

@@ -7,7 +7,10 @@ import { CARRIED_KEYS, carriedSearch } from '../../rules/carried';
 
 export const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The page with the fields written into each form, or undefined when there is nothing to write. */
+/**
+ * The page with the fields written into each form, or undefined when there is nothing to write; by a
+ * function replacement, so `$&`, `` $` `` or `$'` in a value stay text (see prefilled-fields.ts).
+ */
 export function carriedFields(page: Buffer, query: Readonly<Record<string, unknown>>): Buffer | undefined {
   const carried = carriedSearch(query);
   const fields = CARRIED_KEYS.filter((key) => carried[key])
@@ -15,5 +18,5 @@ export function carriedFields(page: Buffer, query: Readonly<Record<string, unkno
     .join('');
   const html = page.toString();
   if (!fields || !html.includes('</form>')) return undefined;
-  return Buffer.from(html.replaceAll('</form>', `${fields}</form>`));
+  return Buffer.from(html.replaceAll('</form>', () => `${fields}</form>`));
 }

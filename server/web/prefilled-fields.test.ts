@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { prefilledFields } from './prefilled-fields';
+import { ATTACKS } from '../testing/attribute-attacks';
 
 const reset = Buffer.from('<form><input name="email" type="email" value data-prefill="username email" required/></form>');
 const login = Buffer.from('<form><input name="username" type="email" data-prefill="username" required/></form>');
@@ -16,6 +17,18 @@ describe('the fields a query parameter fills in a prerendered page', () => {
     expect(prefilledFields(login, { username: 'ada@example.com' })?.toString()).toBe(
       '<form><input name="username" type="email" data-prefill="username" required value="ada@example.com"/></form>',
     );
+  });
+
+  it('write a value holding replacement patterns or quotes as one escaped attribute value', () => {
+    // A replacement string would expand $` and $' into the text around the match, quotes included.
+    for (const [value, escaped] of ATTACKS) {
+      expect(prefilledFields(reset, { username: value })?.toString(), value).toBe(
+        `<form><input name="email" type="email" value="${escaped}" data-prefill="username email" required/></form>`,
+      );
+      expect(prefilledFields(login, { username: value })?.toString(), value).toBe(
+        `<form><input name="username" type="email" data-prefill="username" required value="${escaped}"/></form>`,
+      );
+    }
   });
 
   it('leave the page alone without a usable parameter', () => {

@@ -12,7 +12,17 @@ const MAX_LENGTH = 1024;
 const INPUT = /<input\b[^>]*\bdata-prefill="([^"]*)"[^>]*>/g;
 const VALUE = /\svalue(="[^"]*")?(?=[\s/>])/;
 
-/** The page with its prefill fields filled from the query, or undefined when none is. */
+/** The tag with an attribute added last, before its `>` or `/>`. */
+function withAttribute(tag: string, attribute: string): string {
+  const end = tag.endsWith('/>') ? '/>' : '>';
+  return `${tag.slice(0, -end.length).trimEnd()}${attribute}${end}`;
+}
+
+/**
+ * The page with its prefill fields filled from the query, or undefined when none is. The value is
+ * written by function replacements: a replacement string would expand `$&`, `` $` `` and `$'` in it
+ * into parts of the page, quotes included, and so let a query add attributes.
+ */
 export function prefilledFields(page: Buffer, query: Readonly<Record<string, unknown>>): Buffer | undefined {
   let filled = false;
   const html = page.toString().replace(INPUT, (tag, names: string) => {
@@ -23,7 +33,7 @@ export function prefilledFields(page: Buffer, query: Readonly<Record<string, unk
     if (value === undefined) return tag;
     filled = true;
     const attribute = ` value="${escapeAttribute(value)}"`;
-    return VALUE.test(tag) ? tag.replace(VALUE, attribute) : tag.replace(/\s*\/?>$/, (end) => `${attribute}${end}`);
+    return VALUE.test(tag) ? tag.replace(VALUE, () => attribute) : withAttribute(tag, attribute);
   });
   return filled ? Buffer.from(html) : undefined;
 }

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../db/database';
+import { migrate } from '../db/migrations';
 import { createHash } from 'node:crypto';
+import { get } from 'node:http';
 import { FIXTURE_ASSET, FIXTURE_IMPORT_MAP, FIXTURE_STYLE, testApp } from '../testing/app';
 import { injectConfig } from './app-page';
 
@@ -11,6 +13,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   db = await openDatabase({});
+  await migrate(db);
   ({ app } = await testApp(db, { API_BASE_PATH: '/auth-api', PLATFORM_HOST: 'example.com', ALLOWED_PARENT_ORIGINS: 'https://portal.example.com' }));
 });
 afterAll(async () => {
@@ -68,7 +71,7 @@ describe('serving the front door', () => {
       apiBaseUrl: '/auth-api',
       platformHost: 'example.com',
       allowedParentOrigins: ['https://portal.example.com'],
-      errorReportUrl: '/auth-api/client-errors',
+      gallery: true,
     });
     expect(response.headers['cache-control']).toBe('no-cache');
   });
@@ -110,7 +113,7 @@ describe('serving the front door', () => {
 
   it('answers a malformed or too long URL in the error shape with the security headers, without repeating the path', async () => {
     const malformed = await app.inject({ url: '/auth-api/organization/%E0%A4%A/ssoMode' });
-    const tooLong = await app.inject({ url: `/auth-api/organization/${'a'.repeat(250)}%40example.com/ssoMode` });
+    const tooLong = await app.inject({ url: `/auth-api/organization/${'a'.repeat(500)}%40example.com/ssoMode` });
     for (const [response, status] of [[malformed, 400], [tooLong, 414]] as const) {
       expect(response.statusCode).toBe(status);
       expect(response.json()).toMatchObject({ statusCode: status, code: 'validation_failed' });
@@ -118,6 +121,41 @@ describe('serving the front door', () => {
       expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
       expect(response.headers['x-content-type-options']).toBe('nosniff');
     }
+  });
+
+  it('answers 414 for a path over 2,048 characters, in the error shape with the security headers, without repeating the path', async () => {
+    const longest = `/login/${'a'.repeat(2048 - '/login/'.length)}`;
+    expect((await app.inject({ url: longest })).statusCode).toBe(404);
+    expect((await app.inject({ url: `/login?route=${'a'.repeat(4000)}` })).statusCode).toBe(200);
+    for (const url of [`${longest}b`, `/auth-api/health/${'x'.repeat(2100)}`, `/${'/'.repeat(15_000)}x`]) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url.slice(0, 20)).toBe(414);
+      expect(response.json()).toEqual({ statusCode: 414, error: 'URI Too Long', message: 'The URL is longer than this server takes.', code: 'validation_failed' });
+      expect(response.body).not.toContain(url.slice(-20));
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('answers a path of 15,000 slashes in under 50 ms while a request sent at the same time is served at once', async () => {
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    // node:http rather than fetch, whose own handling of a 15,000-character URL takes milliseconds.
+    const timed = (path: string) =>
+      new Promise<{ status: number; ms: number }>((resolve, reject) => {
+        const started = performance.now();
+        get(`${origin}${path}`, (response) => {
+          response.resume().on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
+        }).on('error', reject);
+      });
+    const slashPath = `/${'/'.repeat(15_000)}x`;
+    // Warm code first, so the figures are the server's answer time.
+    await Promise.all([timed(slashPath), timed('/auth-api/health')]);
+    const [slashes, health] = await Promise.all([timed(slashPath), timed('/auth-api/health')]);
+    expect(slashes.ms).toBeLessThan(50);
+    expect(health.ms).toBeLessThan(50);
+    expect(slashes.status).toBe(414);
+    expect(health.status).toBe(200);
   });
 
   it('serves the API under its base path, with JSON errors for unknown operations', async () => {
@@ -128,6 +166,31 @@ describe('serving the front door', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ statusCode: 404, code: 'not_found' });
     expect(missing.body).not.toContain('no-such-operation');
+  });
+});
+
+describe('in production', () => {
+  let production: FastifyInstance;
+  beforeAll(async () => {
+    ({ app: production } = await testApp(db, { NODE_ENV: 'production', DEV_PAGES: '' }));
+  });
+  afterAll(() => production.close());
+
+  it('serves no toolkit gallery, and tells the page it has none', async () => {
+    expect((await app.inject({ url: '/ui' })).body).toContain('<h1>Shell</h1>');
+    expect(configIn((await app.inject({ url: '/login' })).body)).toMatchObject({ gallery: true });
+    const gallery = await production.inject({ url: '/ui' });
+    expect(gallery.statusCode).toBe(404);
+    expect(gallery.body).toContain('<h1>NotFound</h1>');
+    expect(configIn((await production.inject({ url: '/login' })).body)).toMatchObject({ gallery: false });
+  });
+
+  it('serves no development page', async () => {
+    expect((await app.inject({ url: '/dev/idp/autosubmit.js' })).statusCode).toBe(200);
+    for (const [method, url] of [['GET', '/dev/mail'], ['GET', '/dev/mail.json'], ['GET', '/dev/idp/autosubmit.js'], ['GET', '/dev/idp/sso'], ['POST', '/dev/idp/sso']] as const) {
+      const response = await production.inject({ method, url });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
   });
 });
 

@@ -1,11 +1,12 @@
 /**
  * The one API client (spec section 7): typed from openapi/auth.yaml, base URL from the runtime
- * configuration, the session token as bearer and a JSON content type on every call.
+ * configuration, the session token as bearer and a JSON content type on every call; a session the
+ * API refuses ends here, whichever screen asked.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './schema';
 import { config } from '../config';
-import { $token } from '../stores/session';
+import { $token, refuseSession } from '../stores/session';
 
 export const authMiddleware: Middleware = {
   onRequest({ request }) {
@@ -13,6 +14,19 @@ export const authMiddleware: Middleware = {
     if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
     if (!request.headers.has('Content-Type')) request.headers.set('Content-Type', 'application/json');
     return request;
+  },
+  /**
+   * A 401 to the session's own token (forged, expired, revoked by a logout or a new password
+   * elsewhere) ends the session in this browser: cookies and flow storage; a screen that needs a
+   * session then goes to Login (src/flow/refusal.ts), which has no stored session to forward, so
+   * no screen can send the user round again. A link's token sent as
+   * bearer (set-password) is not the session's, and its refusal leaves the session alone.
+   */
+  onResponse({ request, response, schemaPath }) {
+    // POST login answers 401 to ask for a second factor (spec 4.3): a question, not a refusal.
+    if (response.status !== 401 || schemaPath === '/login') return;
+    const token = $token.get();
+    if (token && request.headers.get('Authorization') === `Bearer ${token}`) refuseSession();
   },
 };
 

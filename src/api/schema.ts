@@ -27,7 +27,7 @@ export interface paths {
          *
          *     The answer is the mode of the organisation the address would belong
          *     to: the enabled organisation that claims the e-mail's domain (the
-         *     part after the last `@`, in any case). It does not depend on whether
+         *     part after the `@`, in any case). It does not depend on whether
          *     the address has an account: an unknown address at a SAML
          *     organisation's domain gets the same answer as a member, and an
          *     address at no organisation's domain `NOT_SET`, like a password
@@ -100,6 +100,14 @@ export interface paths {
          *     bytes, so `RelayState` is an opaque reference the server issues, not
          *     `returnTo` itself.
          *
+         *     The answer binds the login to the browser that asked for it: it sets
+         *     a short-lived (10 minutes), HttpOnly cookie whose path is the
+         *     organisation's assertion consumer, and the assertion consumer hands
+         *     out a session only to the browser that holds it. The identity
+         *     provider's answer arrives as a cross-site POST, so the cookie is
+         *     `SameSite=None; Secure`. The app therefore calls this operation from
+         *     the front door's own origin, with the browser's cookies.
+         *
          *     `domain` names the organisation: an e-mail domain it claims (what the
          *     e-mail-first login of spec 4.1 has, with no `domain` query parameter
          *     needed) or its context in any case (the automatic redirect of spec
@@ -150,7 +158,10 @@ export interface paths {
          *       replays);
          *     - the conditions hold: audience is this service provider, and the
          *       current time lies within NotBefore / NotOnOrAfter;
-         *     - `RelayState` is the one issued with that request.
+         *     - `RelayState` is the one issued with that request;
+         *     - the browser posting the form holds the cookie `getSamlLoginUrl`
+         *       set for that request (checked first: a response another site
+         *       posts through a victim's browser is refused, login CSRF).
          *
          *     The assertion's NameID is an e-mail address and must name an enabled
          *     member of the organisation; otherwise the answer is also 400
@@ -158,9 +169,44 @@ export interface paths {
          *     that user, reaching this organisation only, and answers 303 to the front door's /login/sso/success,
          *     which stores the token (spec 2). The token travels in the `lcq` query parameter because
          *     that page reads it from there; it is short-lived like every session
-         *     token.
+         *     token. The answer also sets a short-lived, HttpOnly cookie naming
+         *     that token for `confirmSamlSession`, which the app calls before it
+         *     stores `lcq`, so a link carrying someone else's session signs no
+         *     one in.
          */
         post: operations["samlAssertionConsumer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saml2/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the session a SAML login handed to this browser
+         * @description Not in section 7 of the front-door specification: defined by this
+         *     contract for the server side of the flows.
+         *
+         *     /login/sso/success calls this with the `lcq` it arrived with as the
+         *     bearer token, before it stores anything. The server answers 204 only
+         *     when the token is a valid, unrevoked session and the browser holds
+         *     the cookie `samlAssertionConsumer` set for that very token; the
+         *     cookie is spent by the call, so a session is confirmed once. A link
+         *     to /login/sso/success carrying someone else's session is refused
+         *     403 (`forbidden`), and the app shows Login.
+         *
+         *     No request body. The app sends `Content-Type: application/json` with
+         *     a zero-length body; the server must accept that.
+         */
+        post: operations["confirmSamlSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -202,7 +248,7 @@ export interface paths {
          *
          *     The server enforces policy `REQUIRED` (spec 6): for a user without
          *     TOTP whose organisations require MFA, the 200 token is not a session
-         *     but a token that only sets up MFA (claim `purpose: mfa-setup`, see
+         *     but a token that only sets up MFA (`typ` `mfa-setup+jwt`, see
          *     `bearerAuth`): `setMfa` takes it, `logout` takes it, every other
          *     operation answers it 403 `mfa_setup_required`. The `setMfa`
          *     confirmation answers the session. The app's flow (login, MFA setup,
@@ -234,9 +280,11 @@ export interface paths {
          * Log out (revoke the session token)
          * @description Revokes the presented session token on every server instance (the
          *     revocation is kept in the shared store until the token would have
-         *     expired). `aud` is the token's audience; the app builds the path
-         *     from the token's `aud` claim (spec 2, Logout). The app ignores the
-         *     answer and clears its cookie either way.
+         *     expired). `aud` is the API audience (`TOKEN_AUDIENCE`): a session's
+         *     `aud` claim, and the part before the slash of the MFA-setup token's
+         *     (`{TOKEN_AUDIENCE}/mfa-setup`, see `bearerAuth`); the app builds the
+         *     path from the token's `aud` claim (spec 2, Logout). The app ignores
+         *     the answer and clears its cookie either way.
          *
          *     A GET with a side effect is the front door's existing contract.
          */
@@ -318,13 +366,14 @@ export interface paths {
          *     - an invitation token (Signup) or a reset token (PasswordUpdate):
          *       the token of the e-mail link, base64-decoded by the app. These
          *       carry the same claims as a session token (the app reads `email`
-         *       from them) and are single use: after a success the same token
-         *       answers 401 `invalid_token`. A reset link's token expires one hour
+         *       from them) but their own `typ` and `aud` (`reset+jwt` and
+         *       `invitation+jwt`, see `bearerAuth`), and are single use: after a
+         *       success the same token answers 401 `invalid_token`. A reset link's token expires one hour
          *       after it was sent, an invitation's (register, or an operator's
          *       invitation) seven days after; then 401 `token_expired`. The server
-         *       tells them apart from session tokens (claim `purpose`) so that they
-         *       are accepted here only. With a link's token `currentPassword` must
-         *       be absent (400 `validation_failed`): the link proves the address;
+         *       tells them apart from session tokens by `typ` and `aud` (and the
+         *       claim `purpose`), so that they are accepted here only. With a
+         *       link's token `currentPassword` must be absent (400 `validation_failed`): the link proves the address;
          *     - a session token (embedded PasswordChange page). Then
          *       `currentPassword` is required (400 `validation_failed` without it;
          *       400 `invalid_credentials` when it is wrong, counted like a failed
@@ -343,7 +392,7 @@ export interface paths {
          *       with the new password and a code (`login`);
          *     - with a link's token, for a user without TOTP: `{token}`, what
          *       `login` would answer for the password: a session, or under policy
-         *       `REQUIRED` a token that only sets up MFA (`purpose: mfa-setup`).
+         *       `REQUIRED` a token that only sets up MFA (`typ` `mfa-setup+jwt`).
          */
         post: operations["setPassword"];
         delete?: never;
@@ -374,7 +423,17 @@ export interface paths {
          *     (the token's `aud`), which stands for the user's own account: a
          *     user in no organisation sets up MFA with it. Besides a session
          *     token, the token a password sign-in answers under policy `REQUIRED`
-         *     (`purpose: mfa-setup`) is accepted here.
+         *     (`typ` `mfa-setup+jwt`) is accepted here; it carries no contexts,
+         *     and is taken at the organisations a password sign-in of its user
+         *     reaches (the login's `context` among them) and at the API audience.
+         *
+         *     **Only the owner enrols the first second factor.** For a user without
+         *     TOTP, both steps need the `mfa-setup` token or a session whose `amr`
+         *     includes `pwd` and whose `auth_time` is at most 10 minutes old (a
+         *     fresh password sign-in); otherwise 403 `recent_password_required`.
+         *     A SAML session (`amr` `saml`) answers 403
+         *     `mfa_managed_by_identity_provider`: the organisation's identity
+         *     provider answers for that user's second factor.
          *
          *     **Setup: no body.** The request has no body or a zero-length body
          *     (the app sends `Content-Type: application/json` with an empty body;
@@ -394,10 +453,13 @@ export interface paths {
          *     secret is the latest one offered to this user and the code is valid
          *     for it, the secret becomes the user's TOTP secret and the server
          *     answers 200 with a full session token (`amr` includes `otp`, the same
-         *     contexts as the token sent), which replaces the token sent; an
-         *     `mfa-setup` token is revoked. A user who already has TOTP replaces it
-         *     only with `currentChallenge`, a code of the secret in force; without
-         *     it the answer is 400 `current_code_required`. A wrong code (either of
+         *     contexts and `auth_time` as the token sent; for an `mfa-setup` token
+         *     the contexts a password sign-in reaches), which replaces the token
+         *     sent; an `mfa-setup` token is revoked. A user who already has TOTP
+         *     replaces it only with `currentChallenge`, a code of the secret in
+         *     force; without it the answer is 400 `current_code_required`. A wrong
+         *     `currentChallenge` counts as a failed sign-in of the user's e-mail
+         *     (throttled like `login`, 429 when the e-mail must wait). A wrong code (either of
          *     them), a code already used, or a secret other than the latest offered
          *     answers 400 `invalid_code`. A body that is present but not a valid
          *     `MfaConfirmation` (`{}` included) answers 400 `validation_failed`.
@@ -579,7 +641,7 @@ export interface paths {
          *     reporting that spec 8 names ("error.general ... also triggers error
          *     reporting"). The app sends what went wrong, where, and the status
          *     it got; the server writes it to its structured log and answers 204.
-         *     The runtime configuration names this URL (`errorReportUrl`).
+         *     The app sends it through the same API client as every other call.
          *
          *     Reports carry no secrets: no tokens, passwords or codes. The app
          *     leaves them out; the server also replaces whatever looks like one
@@ -636,8 +698,9 @@ export interface components {
          */
         DomainName: string;
         /**
-         * @description The e-mail rule of spec 5, and no other: non-space text, an at sign, non-space text, a dot, non-space text, at most 254 characters. Any script is welcome (`jöhn@exämple.com`); the pattern is the one the app and the server share (rules/email.ts).
+         * @description One mailbox (RFC 5321), within the e-mail rule of spec 5 (non-space text, an at sign, non-space text, a dot, non-space text) and the only rule: dot-separated atoms, an at sign, and a domain of two labels or more of letters, marks, digits and inner hyphens, at most 254 characters. An atom holds no whitespace, control or format character and none of `( ) < > [ ] : ; @ \ , . "`, so no list, quoted string, comment or display name passes for an address. Any script is welcome in both parts (`jöhn@exämple.com`, an IDN domain). The pattern is the one the app and the server share (rules/email.ts); it is valid with the `u` and the `v` flags.
          * @example jane.doe@example.com
+         * @example jane.doe+news@example.com
          * @example jöhn@exämple.com
          */
         Email: string;
@@ -678,7 +741,7 @@ export interface components {
         LoginResponse: {
             /** @description The first of the user's organisations in company-selection order (reserved contexts first, then by name); the API audience (the token's `aud`) for a user who belongs to no organisation yet. That user sets up MFA (`setMfa`), reads the organisation list (empty) and their user with the API audience as context. */
             context: components["schemas"]["Context"];
-            /** @description A session, or under policy `REQUIRED` for a user without TOTP a token that only sets up MFA (`purpose: mfa-setup`). */
+            /** @description A session, or under policy `REQUIRED` for a user without TOTP a token that only sets up MFA (`typ` `mfa-setup+jwt`, no contexts). */
             token: components["schemas"]["SessionToken"];
         };
         /**
@@ -823,6 +886,10 @@ export interface components {
          *       `REQUIRED`); confirm a code with `setMfa` first;
          *     - `current_code_required`: replacing TOTP needs a code of the
          *       secret in force (`setMfa`'s `currentChallenge`);
+         *     - `recent_password_required`: enrolling the first second factor
+         *       needs a password sign-in of the last 10 minutes (`setMfa`);
+         *     - `mfa_managed_by_identity_provider`: a SAML session cannot enrol a
+         *       second factor, the identity provider answers for it (`setMfa`);
          *     - `unsupported_media_type`: the body's content type is not accepted;
          *     - `saml_rejected`: the SAML response failed validation.
          */
@@ -1026,6 +1093,11 @@ export interface operations {
             /** @description The identity provider URL, as plain text. */
             200: {
                 headers: {
+                    /**
+                     * @description The cookie that ties the login to this browser; its value is opaque.
+                     * @example frontdoor_saml_request=q8Xl0m3bWm6kY2q1m0v6d3z4HcVQx2mZrZ2dVt9aZ0E; Max-Age=600; Path=/api/saml2/acme/acs; HttpOnly; Secure; SameSite=None
+                     */
+                    "Set-Cookie": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1075,6 +1147,11 @@ export interface operations {
             303: {
                 headers: {
                     /**
+                     * @description The request's cookie cleared, and the cookie that names the session for `confirmSamlSession` (5 minutes, HttpOnly, `SameSite=Strict`, path of `confirmSamlSession`).
+                     * @example frontdoor_saml_session=6b86b273ff34fce19d6b804eff5a3f5747ada4eaa22f1d49c01e52ddb7875b4b; Max-Age=300; Path=/api/saml2/session; HttpOnly; Secure; SameSite=Strict
+                     */
+                    "Set-Cookie": string;
+                    /**
                      * @description The front door's SSO success page.
                      * @example https://auth.example.com/login/sso/success?lcq=eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6ImZkLTIwMjUtMDEifQ.eyJjb250ZXh0cyI6WyJhY21lIl0sInVzZXJJZCI6IjNmMGM5YThlLTViN2QtNGMxZS05ZjJhLTZkOGI3ZTRhMWMwNSIsImVtYWlsIjoiamFuZS5kb2VAZXhhbXBsZS5jb20iLCJzdWIiOiIzZjBjOWE4ZS01YjdkLTRjMWUtOWYyYS02ZDhiN2U0YTFjMDUiLCJhdWQiOiJhY21lIiwiaXNzIjoiaHR0cHM6Ly9hdXRoLmV4YW1wbGUuY29tIiwiaWF0IjoxNzY3MjI1NjAwLCJleHAiOjE3NjcyMjkyMDB9.dUoXUVHQLnywvIHSCj-93x9p1kwdfekchDatQuPB1gluZGKo9KLr-uT_wuv6xMMENuugJGPFHcQjwImy73D4KA&app=portal&domain=acme&route=%2Fdashboard
                      */
@@ -1083,7 +1160,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The SAML response was rejected (`saml_rejected`: unsigned, signed with another certificate, wrapped signature, replayed, unknown `InResponseTo`, expired or not yet valid, wrong audience), or the form is malformed (`validation_failed`). */
+            /** @description The SAML response was rejected (`saml_rejected`: unsigned, signed with another certificate, wrapped signature, replayed, unknown `InResponseTo`, expired or not yet valid, wrong audience, posted by a browser that did not start the login), or the form is malformed (`validation_failed`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1103,6 +1180,40 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    confirmSamlSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session was handed to this browser; the app may store it. */
+            204: {
+                headers: {
+                    /**
+                     * @description The confirmation cookie, cleared.
+                     * @example frontdoor_saml_session=; Max-Age=0; Path=/api/saml2/session; HttpOnly; Secure; SameSite=Strict
+                     */
+                    "Set-Cookie": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The session was not handed out to this browser by the assertion consumer, or was confirmed already (`forbidden`); or the token only sets up MFA (`mfa_setup_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -1183,7 +1294,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No token, or the token is invalid, expired, already revoked or its `aud` is not the path's `aud`. */
+            /** @description No token, or the token is invalid, expired, already revoked or the path's `aud` is not the API audience. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1332,7 +1443,15 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            /** @description The path's context is not one the token reaches (`forbidden`); or the user has no TOTP yet and the token may not enrol one: its password sign-in is older than 10 minutes (`recent_password_required`), or it is a SAML session (`mfa_managed_by_identity_provider`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

@@ -4,12 +4,13 @@ import { FlowContext, type Flow } from './flow';
 import { flowSearch, queryString, withCarried } from './carried';
 import { pathTo, type To } from './paths';
 import { useArrivalFocus } from './arrival-focus';
+import { useLoginOnRefusal } from './refusal';
 
 /**
  * The flow of a screen rendered by the router, from the screen's own route match: while the router
  * moves to the next step, the leaving screen still sees its own path and query, not the next one's.
  */
-export function RouterFlow({ children }: { children: ReactNode }) {
+export function RouterFlow({ guarded = false, children }: { guarded?: boolean; children: ReactNode }) {
   const router = useRouter();
   const match = useMatch({ strict: false });
   const flow = useMemo<Flow>(() => {
@@ -24,19 +25,20 @@ export function RouterFlow({ children }: { children: ReactNode }) {
       leave: (url) => window.location.assign(url),
     };
   }, [router, match.pathname, match.params, match.search]);
+  useLoginOnRefusal(flow, guarded);
   return <FlowContext.Provider value={flow}>{children}</FlowContext.Provider>;
 }
 
 /**
  * A screen rendered inside its own RouterFlow, focused on arrival, keeping a lazy component's
- * `preload`.
+ * `preload`; `guarded` for a screen that needs a session (a guard in the route table).
  */
-export function withRouterFlow<Props extends object>(Component: ComponentType<Props> & { preload?: () => Promise<void> | undefined }) {
+export function withRouterFlow<Props extends object>(Component: ComponentType<Props> & { preload?: () => Promise<void> | undefined }, guarded = false) {
   const Screen = (props: Props) => {
     const screen = useRef<HTMLDivElement>(null);
     useArrivalFocus(screen);
     return (
-      <RouterFlow>
+      <RouterFlow guarded={guarded}>
         <div ref={screen} className="fd-screen">
           <Component {...props} />
         </div>

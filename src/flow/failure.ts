@@ -18,5 +18,5 @@ export function showFailure(screen: string, operation: string, result: Failed | 
     return;
   }
   showToast(t('error.general'), 'error');
-  reportError({ screen, operation, ...(result.kind === 'failed' ? { status: result.status } : {}) });
+  void reportError({ screen, operation, ...(result.kind === 'failed' ? { status: result.status } : {}) });
 }

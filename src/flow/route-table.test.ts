@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_TABLE, matchRoute } from './route-table';
 
@@ -14,6 +15,17 @@ function localImports(file: string): string[] {
     .filter((candidate) => existsSync(candidate) && candidate.startsWith(src));
 }
 
+/** The string literals of a module, as its parser reads them: a key named in a comment is none. */
+function stringsOf(file: string): string[] {
+  const strings: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteralLike(node)) strings.push(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest));
+  return strings;
+}
+
 /** The `page.*` text groups a screen shows, through the parts it is made of. */
 function pageGroupsOf(screen: string): Set<string> {
   const seen = new Set<string>();
@@ -21,8 +33,10 @@ function pageGroupsOf(screen: string): Set<string> {
   const visit = (file: string) => {
     if (seen.has(file) || file.includes('/stores/') || file.includes('/api/')) return;
     seen.add(file);
-    const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
-    for (const match of code.matchAll(/'page\.([a-z-]+)\./g)) groups.add(match[1]!);
+    for (const text of stringsOf(file)) {
+      const group = /^page\.([a-z-]+)\./.exec(text)?.[1];
+      if (group) groups.add(group);
+    }
     localImports(file).forEach(visit);
   };
   visit(join(src, 'screens', `${screen}.tsx`));

@@ -15,8 +15,11 @@ import { testToken } from '../testing/tokens';
 
 afterEach(() => {
   clearSessionCookies(undefined, ['acme']);
-  document.cookie = 'skipMfa=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  for (const cookie of document.cookie.split('; ')) document.cookie = `${cookie.split('=')[0]}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
 });
+
+const ADA = '3f0c9a8e-5b7d-4c1e-9f2a-6d8b7e4a1c05';
+const BOB = '9b2d7c41-0e6f-4a8b-b3c5-1d2e3f4a5b6c';
 
 describe('the session cookie', () => {
   const now = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -52,23 +55,50 @@ describe('the skip-MFA cookie', () => {
     expect([expires.getFullYear(), expires.getMonth(), expires.getDate(), expires.getHours(), expires.getMinutes()]).toEqual([2026, 10, 22, 23, 59]);
   });
 
-  it("is stored as 'true'", () => {
-    expect(hasSkippedMfa()).toBe(false);
-    writeSkipMfaCookie(undefined);
-    expect(document.cookie).toContain('skipMfa=true');
-    expect(hasSkippedMfa()).toBe(true);
+  it("is stored as 'true' under the name of the user who skipped", () => {
+    expect(hasSkippedMfa(ADA)).toBe(false);
+    writeSkipMfaCookie(undefined, ADA);
+    expect(document.cookie).toContain(`skipMfa_${ADA}=true`);
+    expect(hasSkippedMfa(ADA)).toBe(true);
+  });
+
+  it('skips MFA setup only for the user who chose Skip, not for another user of the browser', () => {
+    writeSkipMfaCookie(undefined, ADA);
+    expect(hasSkippedMfa(BOB)).toBe(false);
+  });
+
+  it('is not written for a user id that cannot stand in a cookie name', () => {
+    writeSkipMfaCookie(undefined, 'x; Domain=example.com');
+    expect(document.cookie).toBe('');
+    expect(hasSkippedMfa('x; Domain=example.com')).toBe(false);
   });
 });
 
 describe('writing and clearing the session cookies', () => {
   it('writes the token to the session cookie and, given a context, to token_{context}', () => {
     const raw = testToken();
-    writeSessionCookies(parseSessionToken(raw)!, undefined, 'acme');
+    writeSessionCookies(parseSessionToken(raw)!, undefined, ['acme']);
     expect(readSessionCookie()).toBe(raw);
     expect(document.cookie).toContain(`token_acme=${raw}`);
     clearSessionCookies(undefined, ['acme']);
     expect(readSessionCookie()).toBeNull();
     expect(document.cookie).not.toContain('token_acme');
+  });
+});
+
+describe('the contexts that name cookies', () => {
+  it('are only those that match the context pattern: no cookie is named after anything else', () => {
+    const raw = testToken();
+    writeSessionCookies(parseSessionToken(raw)!, undefined, ['acme=x; Max-Age=31536000; Path=/', 'globex']);
+    const names = document.cookie.split('; ').map((cookie) => cookie.split('=')[0]);
+    expect(names.sort()).toEqual(['token', 'token_globex']);
+    clearSessionCookies(undefined, ['globex']);
+  });
+
+  it('are only those that match the context pattern when cookies are cleared too', () => {
+    document.cookie = 'token_acme=kept; path=/';
+    clearSessionCookies(undefined, ['acme=; Path=/']);
+    expect(document.cookie).toContain('token_acme=kept');
   });
 });
 

@@ -3,14 +3,17 @@
  * shared layer's per-context `token_{context}` cookie, both expiring at 80 % of the token's remaining
  * lifetime, Secure, SameSite=Strict, Path=/ on the product's domain; and the skip-MFA cookie,
  * 'true' with an expiry 0 days ahead, which lasts to the end of the day it was set.
+ * A context becomes part of a cookie name only when it is one (rules/context.ts): a name is written
+ * into the cookie string as it is, so `acme=x; Domain=...` would set attributes of its own.
  * The option builders are pure, so every attribute is tested; the readers and writers are thin.
  */
 import { getCookie, removeCookie, setCookie } from 'tiny-cookie';
 import type { SessionToken } from '../session/token';
+import { isContext } from '../../rules/context';
 
 export const SESSION_COOKIE = 'token';
 export const CONTEXT_COOKIE_PREFIX = 'token_';
-export const SKIP_MFA_COOKIE = 'skipMfa';
+export const SKIP_MFA_COOKIE_PREFIX = 'skipMfa_';
 
 export interface CookieAttributes {
   path: '/';
@@ -40,6 +43,18 @@ function attributes(expires: Date, domain: string | undefined): CookieAttributes
 
 export const contextCookieName = (context: string) => `${CONTEXT_COOKIE_PREFIX}${context}`;
 
+/** The contexts that can name a cookie; anything else is left out. */
+const cookieContexts = (contexts: readonly string[]) => contexts.filter(isContext);
+
+/**
+ * The skip-MFA cookie belongs to one user: another user of the same browser is still asked
+ * (spec 4.4). A user id is a UUID (openapi/auth.yaml, User); one that could not stand in a cookie
+ * name has no cookie.
+ */
+export function skipMfaCookieName(userId: string): string | undefined {
+  return /^[A-Za-z0-9-]{1,64}$/.test(userId) ? `${SKIP_MFA_COOKIE_PREFIX}${userId}` : undefined;
+}
+
 /** The session cookie lives for 80 % of what is left of the token's lifetime (spec 9). */
 export function sessionCookieAttributes(token: Pick<SessionToken, 'exp'>, now: number, domain?: string): CookieAttributes {
   const remaining = Math.max(0, token.exp * 1000 - now);
@@ -53,10 +68,15 @@ export function skipMfaCookieAttributes(now: number, domain?: string): CookieAtt
   return attributes(endOfDay, domain);
 }
 
-export function writeSessionCookies(token: SessionToken, domain: string | undefined, context?: string): void {
+export function writeSessionCookies(token: SessionToken, domain: string | undefined, contexts: readonly string[] = []): void {
   const options = sessionCookieAttributes(token, Date.now(), here(domain));
   setCookie(SESSION_COOKIE, token.raw, options);
-  if (context) setCookie(contextCookieName(context), token.raw, options);
+  for (const context of cookieContexts(contexts)) setCookie(contextCookieName(context), token.raw, options);
+}
+
+/** The contexts, of those given, whose `token_{context}` cookie this browser holds. */
+export function contextsWithCookie(contexts: readonly string[]): string[] {
+  return cookieContexts(contexts).filter((context) => getCookie(contextCookieName(context)) !== null);
 }
 
 export function readSessionCookie(): string | null {
@@ -67,13 +87,16 @@ export function readSessionCookie(): string | null {
 export function clearSessionCookies(domain: string | undefined, contexts: readonly string[]): void {
   const onDomain = here(domain);
   const options = onDomain ? { path: '/', domain: onDomain } : { path: '/' };
-  for (const name of [SESSION_COOKIE, ...contexts.map(contextCookieName)]) removeCookie(name, options);
+  for (const name of [SESSION_COOKIE, ...cookieContexts(contexts).map(contextCookieName)]) removeCookie(name, options);
 }
 
-export function writeSkipMfaCookie(domain: string | undefined): void {
-  setCookie(SKIP_MFA_COOKIE, 'true', skipMfaCookieAttributes(Date.now(), here(domain)));
+export function writeSkipMfaCookie(domain: string | undefined, userId: string): void {
+  const name = skipMfaCookieName(userId);
+  if (name) setCookie(name, 'true', skipMfaCookieAttributes(Date.now(), here(domain)));
 }
 
-export function hasSkippedMfa(): boolean {
-  return getCookie(SKIP_MFA_COOKIE) === 'true';
+/** Did this user choose Skip today, in this browser? */
+export function hasSkippedMfa(userId: string): boolean {
+  const name = skipMfaCookieName(userId);
+  return name !== undefined && getCookie(name) === 'true';
 }

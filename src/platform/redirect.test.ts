@@ -61,6 +61,16 @@ describe('the redirect after sign-in', () => {
       expect(safeRoute(route, base), route).toBeUndefined();
     }
   });
+
+  it('refuses a route whose path, once its dot segments are resolved, starts with two slashes', () => {
+    const base = new URL('https://app.example.com/');
+    for (const route of ['/.//evil.example', '/a/..//evil.example', '/%2e//evil.example', '/./%2e/.//evil.example/x', '/x/.././/evil.example?a=1']) {
+      expect(safeRoute(route, base), route).toBeUndefined();
+      expect(redirectTarget({ context: 'acme', route }, front), route).toBe('https://app.example.com/?context=acme');
+      expect(redirectTarget({ app: 'admin', context: 'acme', route }, front), route).toBe('https://app.example.com/admin/?context=acme');
+    }
+    expect(safeRoute('/a/./b/../c//d', base)).toBe('/a/c//d');
+  });
 });
 
 /** Values an attacker would put in app, domain or route. */
@@ -78,6 +88,8 @@ const hostile = fc.oneof(
     'data:text/html,<script>alert(1)</script>',
     '//user:pass@evil.example',
     '/@evil.example',
+    '/.//evil.example',
+    '/a/..//evil.example',
     '@evil.example',
     'http://example.com.evil.example/',
     'https://exаmple.com/',
@@ -105,6 +117,7 @@ describe('a redirect built from hostile query values', () => {
         expect(url.username + url.password).toBe('');
         expect(url.hostname === 'example.com' || url.hostname.endsWith('.example.com')).toBe(true);
         expect(url.hostname.split('.')).toHaveLength(3);
+        expect(url.pathname).not.toMatch(/^\/[/\\]/);
         expect(url.searchParams.get('context')).toBe(context);
       }),
       { numRuns: 1500 },

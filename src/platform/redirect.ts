@@ -69,7 +69,9 @@ export function appBaseUrl(app: PlatformApp, location: PlatformLocation): URL {
 
 /**
  * A route the query asks for, if it is a plain path inside the app: it starts with one `/`, holds
- * no backslash, control character or whitespace, and resolves on the app's own origin.
+ * no backslash, control character or whitespace, and resolves on the app's own origin to a path
+ * that starts with one `/` (`/.//evil.example` resolves to `//evil.example`, which an app that
+ * navigates to it reads as another host).
  */
 export function safeRoute(route: string | undefined, base: URL): string | undefined {
   if (!route || !route.startsWith('/') || route.startsWith('//')) return undefined;
@@ -82,6 +84,7 @@ export function safeRoute(route: string | undefined, base: URL): string | undefi
     return undefined;
   }
   if (resolved.origin !== base.origin || resolved.username || resolved.password) return undefined;
+  if (resolved.pathname.startsWith('//') || resolved.pathname.startsWith('/\\')) return undefined;
   return resolved.pathname + resolved.search + resolved.hash;
 }
 

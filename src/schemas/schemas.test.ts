@@ -12,6 +12,12 @@ describe('the field schemas', () => {
     expect(messages(emailSchema.safeParse('john@example'))).toEqual([['', 'field.email.invalid']]);
   });
 
+  it('refuse an e-mail that holds more than one address', () => {
+    for (const value of ['ada@example.com,victim@corp.example', 'ada@example.com;victim@corp.example', 'victim@corp.example<ada@example.com>', '"ada"@example.com']) {
+      expect(messages(emailSchema.safeParse(value)), value).toEqual([['', 'field.email.invalid']]);
+    }
+  });
+
   it('name every rule a new password breaks, in order', () => {
     expect(messages(newPasswordSchema.safeParse('abc'))).toEqual([
       ['', 'field.new-password.rule-length'],

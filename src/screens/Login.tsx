@@ -90,7 +90,7 @@ export function Login() {
     if (result.kind === 'unknown-mode') {
       // Any mode but the three known ones is an error (spec 4.1).
       console.error(new Error(`Unknown SSO mode "${result.mode}".`));
-      reportError({ screen: 'Login', operation: 'sso-mode' });
+      void reportError({ screen: 'Login', operation: 'sso-mode' });
     }
     showFailure('Login', 'sso-mode', result);
   }

@@ -4,11 +4,12 @@ import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
 import { establishSession } from '../stores/session';
 import { showToast } from '../stores/toast';
+import { confirmSamlSession } from '../api/saml-session';
 
 /**
  * LoginWithSSOSuccess (spec 2): the identity provider's sign-in came back with a session token in
- * `lcq`. It is stored and the user goes on to company selection; a token that does not parse ends
- * on Login.
+ * `lcq`. It is stored only once the API has confirmed it is a session handed to this browser
+ * (confirmSamlSession), and the user goes on to company selection; any other answer ends on Login.
  */
 export function LoginWithSSOSuccess() {
   const t = useT();
@@ -16,13 +17,15 @@ export function LoginWithSSOSuccess() {
   const lcq = flow.search.lcq;
 
   useEffect(() => {
-    if (lcq && establishSession(lcq)) {
-      // The token leaves the address bar with this step: replace, so Back does not show it again.
-      flow.go({ to: PATHS.companySelection, replace: true });
-      return;
-    }
-    showToast(t('page.login-sso-success.failed'), 'error');
-    flow.go({ to: PATHS.login, replace: true });
+    void (async () => {
+      if (lcq && (await confirmSamlSession(lcq)) && establishSession(lcq)) {
+        // The token leaves the address bar with this step: replace, so Back does not show it again.
+        flow.go({ to: PATHS.companySelection, replace: true });
+        return;
+      }
+      showToast(t('page.login-sso-success.failed'), 'error');
+      flow.go({ to: PATHS.login, replace: true });
+    })();
     // Once: the token is read on arrival.
   }, []);
 

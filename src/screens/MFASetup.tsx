@@ -6,7 +6,7 @@ import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
 import { showFailure } from '../flow/failure';
 import { startMfaSetup } from '../api/mfa';
-import { $context, $policy, $secret, $token, establishSession } from '../stores/session';
+import { $context, $policy, $secret, $session, $token, establishSession } from '../stores/session';
 import { hasSkippedMfa, writeSkipMfaCookie } from '../platform/cookies';
 import { drawQr, groupSecret, secretOf } from '../platform/qr';
 import { config } from '../config';
@@ -38,14 +38,17 @@ export function MFASetup() {
   }
 
   function skip() {
-    writeSkipMfaCookie(config.cookieDomain);
+    const userId = $session.get()?.userId;
+    if (userId) writeSkipMfaCookie(config.cookieDomain, userId);
     establishSession($token.get() ?? '');
     flow.go({ to: PATHS.companySelection });
   }
 
   useEffect(() => {
-    // A user who chose Skip today is not asked again until tomorrow (spec 4.4, 9).
-    if (optional && hasSkippedMfa()) {
+    // A user who chose Skip today is not asked again until tomorrow (spec 4.4, 9); another user of
+    // this browser still is.
+    const userId = $session.get()?.userId;
+    if (optional && userId && hasSkippedMfa(userId)) {
       establishSession($token.get() ?? '');
       flow.go({ to: PATHS.companySelection, replace: true });
     } else if (!$secret.get()) void newSecret();

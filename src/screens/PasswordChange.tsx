@@ -4,7 +4,8 @@ import { useT } from '../i18n/t';
 import { PATHS } from '../flow/paths';
 import { reportError } from '../api/report';
 import { changePassword } from '../api/account';
-import { $storedSession, establishSession } from '../stores/session';
+import { $storedSession } from '../stores/session';
+import { renewSession } from '../session/renewal';
 import { isExpired } from '../session/token';
 import { tellParent } from '../platform/parent-message';
 import { config } from '../config';
@@ -15,7 +16,8 @@ type Outcome = { kind: 'changed' } | { kind: 'refused' } | { kind: 'wrong-curren
 /**
  * PasswordChange (spec 2, 4.10): embedded in another app's frame, it changes the password of the
  * stored session (the current password first, OWASP ASVS). On success the new token goes into the
- * session cookie and the parent hears `{action: 'password-change', success: true}`; on failure the
+ * session cookie and every `token_{context}` cookie of the session (the API has revoked the old
+ * token), and the parent hears `{action: 'password-change', success: true}`; on failure the
  * same with `success: false`. The page says what happened itself: no toast.
  */
 export function PasswordChange() {
@@ -41,8 +43,8 @@ export function PasswordChange() {
   async function change(values: NewPassword) {
     const result = await changePassword(session!.raw, { password: values.password, currentPassword: values.currentPassword ?? '' });
     const changed = result.kind === 'set' && Boolean(result.token);
-    if (changed) establishSession(result.token!);
-    else if (result.kind === 'failed') reportError({ screen: 'PasswordChange', operation: 'set-password', status: result.status });
+    if (changed) renewSession(result.token!);
+    else if (result.kind === 'failed') void reportError({ screen: 'PasswordChange', operation: 'set-password', status: result.status });
     setOutcome(changed ? { kind: 'changed' } : result.kind === 'wrong-current-password' ? { kind: 'wrong-current', password: values.currentPassword ?? '' } : { kind: 'refused' });
     tellParent(parent(), config.allowedParentOrigins, { action: 'password-change', success: changed });
   }

@@ -38,7 +38,7 @@ export function TermsAndConditions() {
     void termsSubject(context, session.userId).then(async (result) => {
       if (!current) return;
       if (result.kind !== 'loaded') {
-        reportError({ screen: 'TermsAndConditions', operation: 'terms-load', status: result.status });
+        void reportError({ screen: 'TermsAndConditions', operation: 'terms-load', status: result.status });
         flow.go({ to: PATHS.login, replace: true });
         return;
       }
@@ -66,7 +66,7 @@ export function TermsAndConditions() {
     }
     setBusy(false);
     showToast(t('error.general'), 'error');
-    reportError({ screen: 'TermsAndConditions', operation: 'accept-terms' });
+    void reportError({ screen: 'TermsAndConditions', operation: 'accept-terms' });
   }
 
   if (!organization) return <LoadingCard heading={t('page.terms.heading')} />;

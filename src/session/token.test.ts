@@ -26,6 +26,11 @@ describe('reading a session token', () => {
     expect(parseSessionToken(testToken({ sub: undefined, userId: 'u-9' }))?.userId).toBe('u-9');
   });
 
+  it('reads the API audience of a token that only sets up MFA, whose audience names its kind', () => {
+    const token = decodeSessionToken(testToken({ sub: 'u-7', aud: 'frontdoor/mfa-setup', contexts: [] }));
+    expect(token).toMatchObject({ aud: 'frontdoor', contexts: [] });
+  });
+
   it('is no session without sub or without aud', () => {
     expect(parseSessionToken(testToken({ sub: undefined }))).toBeUndefined();
     expect(parseSessionToken(testToken({ aud: undefined }))).toBeUndefined();

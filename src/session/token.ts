@@ -9,7 +9,11 @@ export interface SessionToken {
   raw: string;
   /** Expiry, seconds since the epoch. */
   exp: number;
-  /** The organisation context, or the API audience for a user without organisation. */
+  /**
+   * The organisation context, or the API audience for a user without organisation. Kinds other than
+   * a session have the audience `{API audience}/{kind}` (contract, bearerAuth); this is the part
+   * before the slash, the API audience, where such a token logs out.
+   */
   aud: string;
   /** The contexts the token reaches. */
   contexts: string[];
@@ -46,7 +50,7 @@ export function decodeSessionToken(raw: string): SessionToken | undefined {
   if (!raw.split('.')[1]) throw new Error('Unable to parse JWT');
   const claims = jwtDecode<Claims>(raw);
   const userId = text(claims.sub) || text(claims.userId);
-  const aud = Array.isArray(claims.aud) ? text(claims.aud[0]) : text(claims.aud);
+  const aud = (Array.isArray(claims.aud) ? text(claims.aud[0]) : text(claims.aud)).split('/')[0] ?? '';
   if (!userId || !aud) return undefined;
   return {
     raw,

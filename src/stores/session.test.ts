@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { $context, $policy, $secret, $session, $token, beginMfaSetup, endSession, enterContext, establishSession, restoreSession } from './session';
+import { renewSession } from '../session/renewal';
 import { readSessionCookie } from '../platform/cookies';
 import { testToken } from '../testing/tokens';
 
@@ -66,5 +67,29 @@ describe('the session stores', () => {
     expect(readSessionCookie()).toBeNull();
     expect(document.cookie).not.toContain('token_acme');
     expect($session.get()).toBeUndefined();
+  });
+
+  it('renew after a password change the session cookie and every token_{context} cookie of the session the browser holds', () => {
+    establishSession(testToken({ contexts: ['acme', 'globex', 'initech'] }));
+    enterContext('acme');
+    enterContext('globex');
+    const renewed = testToken({ contexts: ['acme', 'globex', 'initech'], jti: 'after-password-change' });
+    renewSession(renewed);
+    expect(readSessionCookie()).toBe(renewed);
+    expect(document.cookie).toContain(`token_acme=${renewed}`);
+    expect(document.cookie).toContain(`token_globex=${renewed}`);
+    // A context the browser had no cookie for gets none: entering it is the shared layer's step.
+    expect(document.cookie).not.toContain('token_initech');
+    expect($token.get()).toBe(renewed);
+  });
+
+  it('drop on renewal the token_{context} cookie of a context the new token no longer reaches', () => {
+    establishSession(testToken({ contexts: ['acme', 'globex'] }));
+    enterContext('acme');
+    enterContext('globex');
+    const renewed = testToken({ contexts: ['acme'] });
+    renewSession(renewed);
+    expect(document.cookie).toContain(`token_acme=${renewed}`);
+    expect(document.cookie).not.toContain('token_globex');
   });
 });

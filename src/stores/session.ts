@@ -49,7 +49,7 @@ function clearFlowStorage(): void {
 export function establishSession(raw: string, context?: string): SessionToken | undefined {
   clearFlowStorage();
   const session = parseSessionToken(raw);
-  if (session) writeSessionCookies(session, config.cookieDomain, context);
+  if (session) writeSessionCookies(session, config.cookieDomain, context ? [context] : []);
   $cookieToken.set(session ? raw : undefined);
   return session;
 }
@@ -67,8 +67,17 @@ export function endSession(): void {
   $cookieToken.set(undefined);
 }
 
+/** How many times the API has refused the session's token in this page (src/flow/refusal.ts listens). */
+export const $refusals = atom(0);
+
+/** The API refused the session's token (src/api/client.ts): the session ends, and the flow hears of it. */
+export function refuseSession(): void {
+  endSession();
+  $refusals.set($refusals.get() + 1);
+}
+
 /** Entering an organisation (spec 4.9): the platform's apps read the shared layer's `token_{context}`. */
 export function enterContext(context: string): void {
   const session = $session.get();
-  if (session) writeSessionCookies(session, config.cookieDomain, context);
+  if (session) writeSessionCookies(session, config.cookieDomain, [context]);
 }

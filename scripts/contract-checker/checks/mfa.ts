@@ -5,7 +5,7 @@
 import { decodeJwt } from 'jose';
 import { expectError, expectStatus, expectThat, jsonBody, needs } from '../expect';
 import type { Exchange } from '../http';
-import type { Session } from '../tokens';
+import { sessionTypeProblems, type Session } from '../tokens';
 import { currentStep, readSetupUri, untilStep, wrongCode, type Authenticator } from '../totp';
 import { EMPTY_JSON_BODY, type CheckRun } from './check-run';
 
@@ -46,13 +46,16 @@ export async function checkMfaSetup({ api, report }: CheckRun, { context, token 
     expectError(answer, 400, 'invalid_code');
   });
 
-  const confirmedStep = await report.check('setMfa with the right code answers 200 with a session token whose amr includes otp', async () => {
+  const confirmedStep = await report.check('setMfa with the right code answers 200 with a session token (typ session+jwt) whose amr includes otp', async () => {
     const setup = needs(authenticator, 'the setup secret');
     const step = currentStep();
     const answer = await confirm(setup.secret, setup.codeAt(step));
     expectStatus(answer, 200);
-    const { amr } = decodeJwt(jsonBody<{ token: string }>(answer).token);
-    expectThat(Array.isArray(amr) && amr.includes('otp'), answer, 'amr with otp', `amr ${JSON.stringify(amr)}`);
+    const issued = jsonBody<{ token: string }>(answer).token;
+    const payload = decodeJwt(issued);
+    expectThat(Array.isArray(payload.amr) && payload.amr.includes('otp'), answer, 'amr with otp', `amr ${JSON.stringify(payload.amr)}`);
+    const problems = sessionTypeProblems(issued, payload);
+    expectThat(problems.length === 0, answer, 'a session token typed session+jwt for the API audience', problems.join('; '));
     return step;
   });
 

@@ -29,6 +29,16 @@ export async function checkTokenRefusals({ api, report }: CheckRun, { context, t
     const answer = await api.send({ operationId: 'getUserOrganizations', params: { context: unknownContext() }, token });
     expectError(answer, 403, 'forbidden');
   });
+
+  // A genuine session that no assertion consumer handed to this client: what a link to
+  // /login/sso/success carrying someone else's session presents (login CSRF).
+  await report.check('confirmSamlSession answers 403 forbidden for a session not handed to this client by the assertion consumer', async () => {
+    expectError(await api.send({ operationId: 'confirmSamlSession', token }), 403, 'forbidden');
+  });
+
+  await report.check('confirmSamlSession answers 401 invalid_token for an unsigned alg: none copy of the session', async () => {
+    expectError(await api.send({ operationId: 'confirmSamlSession', token: unsignedCopy(token) }), 401, 'invalid_token');
+  });
 }
 
 /** On login, the first call of every sign-in, while the account has no TOTP yet. */

@@ -3,9 +3,9 @@
  * organisations, the current organisation and the user.
  */
 import { randomUUID } from 'node:crypto';
-import { decodeJwt, type JSONWebKeySet } from 'jose';
+import { createLocalJWKSet, decodeJwt, jwtVerify, type JSONWebKeySet } from 'jose';
 import { expectError, expectStatus, expectThat, jsonBody, needs } from '../expect';
-import { sessionClaimProblems, verifyWithKeySet, type Session, type SessionClaims } from '../tokens';
+import { SESSION_TYP, sessionClaimProblems, sessionTypeProblems, verifyWithKeySet, type Session, type SessionClaims } from '../tokens';
 import type { CheckRun } from './check-run';
 
 interface Organization {
@@ -22,10 +22,24 @@ export interface SessionFacts {
 export async function checkSession({ api, report, account }: CheckRun, session: Session): Promise<SessionFacts | undefined> {
   const { context, token } = session;
 
-  await report.check("the JWKS holds the token header's kid, and that ES256 key verifies the session token", async () => {
+  const keySet = await report.check("the JWKS holds the token header's kid, and that ES256 key verifies the session token", async () => {
     const answer = await api.send({ operationId: 'getJwks' });
     expectStatus(answer, 200);
     await verifyWithKeySet(token, jsonBody<JSONWebKeySet>(answer));
+    return jsonBody<JSONWebKeySet>(answer);
+  });
+
+  await report.check(`the session token is typed: typ ${SESSION_TYP} and the API audience, which a relying party verifies (RFC 8725 section 3.11)`, async () => {
+    const payload = decodeJwt(token);
+    const problems = sessionTypeProblems(token, payload);
+    if (problems.length > 0) throw new Error(`session token: ${problems.join('; ')}`);
+    // What a platform app does with jose: signature, issuer, audience, expiry and typ.
+    await jwtVerify(token, createLocalJWKSet(needs(keySet, 'the JWKS')), {
+      algorithms: ['ES256'],
+      typ: SESSION_TYP,
+      audience: String(payload.aud),
+      ...(typeof payload.iss === 'string' ? { issuer: payload.iss } : {}),
+    });
   });
 
   // Read without verifying, so the flows go on when only the signature check failed.

@@ -55,7 +55,7 @@ export async function loginRoutes(app: FastifyInstance, { services }: { services
         await attempt.notAFailure();
         throw new HttpError(401, 'mfa_required', 'A code from the authenticator app is required.', { 'www-authenticate': 'MFA' });
       }
-      const step = matchingStep(user.totp_secret, challenge);
+      const step = matchingStep(services.totpSecrets.open(user.id, user.totp_secret), challenge);
       if (step === undefined || !(await claimTotpStep(db, user.id, step))) {
         await audit(db, request.ip, 'login.mfa_failed', { userId: user.id });
         throw new HttpError(401, 'invalid_code', 'Invalid code.');

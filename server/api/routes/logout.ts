@@ -6,10 +6,14 @@ import { routeOptions, routePath } from '../openapi-schemas';
 import { signedIn } from '../session-guard';
 
 export async function logoutRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  /** GET /{aud}/logout (spec 2, Logout): revokes the session token on every instance. */
+  /**
+   * GET /{aud}/logout (spec 2, Logout): revokes the session token on every instance. `aud` is the
+   * API audience, which a session carries as its `aud`; the MFA-setup token's `aud` is the API
+   * audience followed by `/mfa-setup` (server/auth/tokens.ts), and it logs out at the API audience.
+   */
   app.get<{ Params: { aud: string } }>(routePath('logout'), { ...routeOptions('logout'), preHandler: app.requireSignIn }, async (request, reply) => {
     const { claims } = signedIn(request);
-    if (claims.aud !== request.params.aud) throw new HttpError(401, 'invalid_token', 'The token is not for this audience.');
+    if (request.params.aud !== services.config.tokenAudience) throw new HttpError(401, 'invalid_token', 'The token is not for this audience.');
     await services.tokens.revoke(claims);
     await audit(services.db, request.ip, 'logout', { userId: claims.sub });
     return reply.code(204).send();

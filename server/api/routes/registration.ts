@@ -7,6 +7,7 @@ import { audit } from '../../db/audit';
 import { LIMITS, hit, limitByAddress } from '../../auth/rate-limit';
 import { resetLink, signupLink } from '../../auth/links';
 import { registrationMail, resetMail } from '../../mail/templates';
+import { mailboxKey } from '../../mail/mailbox';
 import { supportedLanguage } from '../../../rules/languages';
 import { routeOptions, routePath } from '../openapi-schemas';
 
@@ -23,9 +24,9 @@ interface EmailLanguage {
 export async function registrationRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { db, config, tokens, mailer, background } = services;
 
-  /** At most a few mails an hour to one recipient, whoever asks. */
-  async function mayMail(email: string) {
-    return (await hit(db, LIMITS.mailsPerRecipient, email.toLowerCase())).allowed;
+  /** At most a few mails an hour to one mailbox, whoever asks and however its address is written. */
+  async function mayMail(recipient: string) {
+    return (await hit(db, LIMITS.mailsPerRecipient, mailboxKey(recipient))).allowed;
   }
 
   /** POST /register (spec 4.11): a signup link for a new address, nothing for a known one. */
@@ -48,7 +49,7 @@ export async function registrationRoutes(app: FastifyInstance, { services }: { s
         if (!user) return;
       }
       await audit(db, clientAddress, 'registration.requested', { userId: user.id });
-      if (!(await mayMail(email))) return;
+      if (!(await mayMail(user.email))) return;
       const token = await tokens.issueOneTime({ userId: user.id, email: user.email }, 'invitation');
       await mailer.send({ to: user.email, ...registrationMail(language, signupLink(config.publicUrl, token)) });
     });
@@ -66,7 +67,7 @@ export async function registrationRoutes(app: FastifyInstance, { services }: { s
       // No password to reset for users who sign in through their organisation's identity provider.
       if (!user || isSamlOnly(await userOrganizations(db, user.id))) return;
       await audit(db, clientAddress, 'password.reset_requested', { userId: user.id });
-      if (!(await mayMail(email))) return;
+      if (!(await mayMail(user.email))) return;
       const token = await tokens.issueOneTime({ userId: user.id, email: user.email }, 'reset');
       await mailer.send({ to: user.email, ...resetMail(language, resetLink(config.publicUrl, token)) });
     });

@@ -1,10 +1,12 @@
 /**
- * SAML single sign-on (spec 4.1, 4.2 and 7; contract operations getSamlLoginUrl and
- * samlAssertionConsumer): the identity provider URL that starts a login, and the assertion consumer
- * service the IdP posts its response to. The SAML checks themselves live in server/saml.
+ * SAML single sign-on (spec 4.1, 4.2 and 7; contract operations getSamlLoginUrl,
+ * samlAssertionConsumer and confirmSamlSession): the identity provider URL that starts a login, the
+ * assertion consumer service the IdP posts its response to, and the app's confirmation of the
+ * session it came back with. The SAML checks themselves live in server/saml; the binding of a
+ * sign-in to the browser that started it in server/saml/browser-binding.ts.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
 import type { Services } from '../../services';
 import { signInToken } from '../../auth/sign-in';
 import { HttpError } from '../errors';
@@ -16,18 +18,15 @@ import { createRequestStore } from '../../saml/request-store';
 import { acceptSamlResponse, SamlRejection, type SamlResponseForm } from '../../saml/assertion-consumer';
 import { isFrontDoorLocation, ssoSuccessUrl } from '../../saml/return-to';
 import { acceptFormBodies, requireFormBody } from '../../saml/form-body';
+import { bindNewRequest, bindSession, startedInThisBrowser, takeSessionBinding } from '../../saml/browser-binding';
 import { routeOptions, routePath } from '../openapi-schemas';
+import { bearerToken } from '../session-guard';
 
 /** Room for a signed response with a certificate, many attributes or an encrypted assertion. */
 const ACS_BODY_LIMIT = 128 * 1024;
 
 interface DomainParams {
   domain: string;
-}
-
-/** A request ID that is a valid xsd:ID and fits in RelayState (at most 80 bytes). */
-function newRequestId(): string {
-  return `_${randomBytes(20).toString('hex')}`;
 }
 
 function withSaml(organization: OrganizationRow | undefined): SamlOrganization {
@@ -65,7 +64,7 @@ export async function samlRoutes(app: FastifyInstance, options: { services: Serv
       if (returnTo && !isFrontDoorLocation(returnTo, services.config.publicUrl)) {
         throw new HttpError(400, 'validation_failed', 'returnTo must be a path or URL on the front door.');
       }
-      const requestId = newRequestId();
+      const requestId = bindNewRequest(reply, services.config, organization.context);
       const provider = createServiceProvider(services.config, organization, {
         cacheProvider: createRequestStore(services.db, organization.context, { returnTo }),
         requestId,
@@ -86,16 +85,39 @@ export async function samlRoutes(app: FastifyInstance, options: { services: Serv
       await limitByAddress(services.db, LIMITS.saml, request.ip);
       // The assertion consumer is addressed by the exact context the login URL gave the IdP.
       const organization = withSaml(await findOrganization(services.db, request.params.domain));
+      const refuse = async (reason: string) => {
+        // The reason only: never the response, its NameID or a token (server/logger.ts).
+        request.log.warn({ context: organization.context, reason }, 'SAML response rejected');
+        await audit(services.db, request.ip, 'saml.rejected', { context: organization.context, detail: { reason } });
+        return new HttpError(400, 'saml_rejected', 'The SAML response could not be validated.');
+      };
+      // Before anything is validated or spent: an answer posted by a browser that did not start
+      // this login (another site's auto-submitting form) hands out nothing (server/saml/browser-binding.ts).
+      if (!startedInThisBrowser(request, request.body.RelayState)) throw await refuse('the browser did not start this login');
       const login = await acceptSamlResponse(services, organization, request.body).catch(async (error: unknown) => {
         if (!(error instanceof SamlRejection)) throw error;
-        // The reason only: never the response, its NameID or a token (server/logger.ts).
-        request.log.warn({ context: organization.context, reason: error.message }, 'SAML response rejected');
-        await audit(services.db, request.ip, 'saml.rejected', { context: organization.context, detail: { reason: error.message } });
-        throw new HttpError(400, 'saml_rejected', 'The SAML response could not be validated.');
+        throw await refuse(error.message);
       });
       const { token } = await signInToken(services, login.user, { via: 'saml', context: organization.context }, ['saml']);
+      const { jti } = decodeJwt(token);
+      if (!jti) throw new Error('A session token without a jti cannot be bound to the browser.');
+      bindSession(reply, services.config, organization.context, jti);
       await audit(services.db, request.ip, 'saml.login_succeeded', { userId: login.user.id, context: organization.context });
       return reply.redirect(ssoSuccessUrl(services.config.publicUrl, token, login.returnTo), 303);
     },
   );
+
+  /**
+   * POST /saml2/session — the app confirms the `lcq` it arrived with before storing it: a valid
+   * session that the assertion consumer handed out to this very browser, once (server-defined).
+   */
+  app.post(routePath('confirmSamlSession'), routeOptions('confirmSamlSession'), async (request, reply) => {
+    await limitByAddress(services.db, LIMITS.saml, request.ip);
+    const { claims, user } = await services.tokens.verifySessionUser(bearerToken(request));
+    if (!takeSessionBinding(request, reply, services.config, claims.jti)) {
+      await audit(services.db, request.ip, 'saml.session_refused', { userId: user.id });
+      throw new HttpError(403, 'forbidden', 'This session was not handed out to this browser.');
+    }
+    return reply.code(204).send();
+  });
 }

@@ -9,7 +9,7 @@ import { showFailure } from '../../flow/failure';
 import { requestMail } from '../../api/account';
 import { emailSchema } from '../../schemas/email';
 import { requestLanguage } from '../../../rules/languages';
-import { EMAIL_MAX_LENGTH } from '../../../rules/email';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../../rules/email';
 import { shown } from './field-errors';
 
 const schema = object({ email: emailSchema });
@@ -62,6 +62,8 @@ export function EmailRequestForm({ screen, kind, heading, intro, submitLabel, pr
         autoComplete="username"
         inputMode="email"
         maxLength={EMAIL_MAX_LENGTH}
+        // Checks the address before the script arrives too, by the same rule.
+        pattern={EMAIL_PATTERN.source}
         defaultValue={initialEmail}
         // The server fills the prerendered field from these too (server/web/prefilled-fields.ts).
         data-prefill={prefillFrom.join(' ')}

@@ -7,7 +7,7 @@ import { useFormModel } from './useFormModel';
 afterEach(cleanup);
 
 const schema = z.object({
-  email: z.string().check(z.regex(/^\S+@\S+\.\S+$/, 'Enter an e-mail.'), z.minLength(10, 'Too short.')),
+  email: z.string().check(z.regex(/^[^\s@]+@[^\s@.]+\.[^\s@]+$/, 'Enter an e-mail.'), z.minLength(10, 'Too short.')),
   nickname: z.string(),
 });
 

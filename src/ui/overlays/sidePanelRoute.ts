@@ -17,7 +17,9 @@ export const RELOAD_PARAMETER = { name: 'action', value: 'reload' } as const;
  * // { to: '/teams/42', search: { tab: 'members', action: 'reload' } }
  */
 export function sidePanelParent(pathname: string, search: Record<string, string> = {}, { reload = false } = {}): SidePanelParent {
-  const segments = pathname.replace(/\/+$/, '').split('/');
+  const segments = pathname.split('/');
+  // Trailing slashes leave empty segments, which are no level of their own.
+  while (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
   const to = segments.slice(0, -1).join('/') || '/';
   const { [RELOAD_PARAMETER.name]: _previous, ...kept } = search;
   return { to, search: reload ? { ...kept, [RELOAD_PARAMETER.name]: RELOAD_PARAMETER.value } : kept };

@@ -1,0 +1,14 @@
+/**
+ * A screen that needs a session (a guard in the route table, src/flow/route-table.ts) goes to
+ * Login when the API refuses the session under it (src/api/client.ts ends it). One rule for every
+ * such screen, whatever call was refused; a screen without a guard shows its own way on (Logout
+ * goes to Login anyway, the framed PasswordChange says it has no session and links to Login).
+ */
+import { useEffect } from 'react';
+import { $refusals } from '../stores/session';
+import { PATHS } from './paths';
+import type { Flow } from './flow';
+
+export function useLoginOnRefusal(flow: Flow, guarded: boolean): void {
+  useEffect(() => (guarded ? $refusals.listen(() => flow.go({ to: PATHS.login, replace: true })) : undefined), [flow, guarded]);
+}
