@@ -96,7 +96,7 @@ test('typing before the script arrives survives its arrival, caret and all', asy
   await expect(continueButton).toBeEnabled();
 
   release();
-  // Once the script runs, Continue follows spec 5: disabled until the e-mail is valid.
+  // Once the script runs, Continue follows flows 5: disabled until the e-mail is valid.
   await expect(continueButton).toBeDisabled();
   await expect(email).toHaveValue('ada@examplecom');
   await expect(email).toBeFocused();

@@ -16,7 +16,7 @@ test('a session cookie the front door sets on the product’s domain reaches the
   const config = JSON.parse((await page.locator('#frontdoor-config').textContent()) ?? '{}') as { cookieDomain?: string };
   expect(config.cookieDomain).toBe('frontdoor.localhost');
 
-  // What the app does after terms (spec 4.9, 9): the cookies on the product's domain, then off to the app.
+  // What the app does after terms (flows 4.9, 9): the cookies on the product's domain, then off to the app.
   await page.evaluate(
     ({ token, domain, target }) => {
       for (const name of ['token', 'token_acme']) document.cookie = `${name}=${token}; Domain=${domain}; Path=/; Secure; SameSite=Strict`;

@@ -95,7 +95,7 @@ test.describe('in English', () => {
     await page.getByRole('button', { name: 'Skip' }).click();
     await expect(page.getByRole('heading', { name: 'Terms and Conditions' })).toBeVisible();
     await page.goto('/login');
-    // One organisation: company selection goes on to its terms (spec 4.7).
+    // One organisation: company selection goes on to its terms (flows 4.7).
     await expect(page).toHaveURL(/\/company\/acme\/terms$/);
   });
 
@@ -170,7 +170,7 @@ test.describe('a SAML-only user', () => {
 
   test('enters the e-mail, goes through the identity provider and comes back signed in, with app and route kept', async ({ page, request }) => {
     await enterEmail(page, 'sam@globex.example', '?app=portal&route=%2Freports');
-    // No domain parameter: the e-mail's domain names the organisation (spec 4.1).
+    // No domain parameter: the e-mail's domain names the organisation (flows 4.1).
     await expect(page.getByRole('heading', { name: 'Development identity provider' })).toBeVisible();
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/company\/globex\/terms\?app=portal&route=%2Freports$/);

@@ -5,7 +5,7 @@ import { keepScreenshots } from './screenshots';
 
 test.use({ locale: 'en-GB' });
 
-/** The next top-level navigation that leaves the front door for a platform app (spec 4.9). */
+/** The next top-level navigation that leaves the front door for a platform app (flows 4.9). */
 const landing = (page: import('@playwright/test').Page) =>
   page.waitForRequest((request) => request.isNavigationRequest() && new URL(request.url()).searchParams.has('context'));
 
@@ -19,7 +19,7 @@ test('a new user in an MFA-required organisation signs in, sets up MFA, confirms
   await enterPassword(page, DEMO_PASSWORD);
 
   const authenticator = await scanQrCode(page);
-  // The organisation requires MFA: there is no way around the setup (spec 4.6, 6).
+  // The organisation requires MFA: there is no way around the setup (flows 4.6, 6).
   await expect(page.getByRole('button', { name: 'Skip' })).toHaveCount(0);
   await expectNoAxeViolations(page, 'MFA setup');
   await keepScreenshots(page, testInfo, 'mfa-setup');
@@ -92,7 +92,7 @@ test('a user with several organisations chooses one', async ({ page }, testInfo)
 
   await expect(page.getByRole('heading', { name: 'Choose a company' })).toBeVisible();
   const companies = page.getByRole('list').filter({ has: page.getByRole('link') }).first().getByRole('link');
-  // Reserved contexts first: the marketplace and the meta site (spec 2).
+  // Reserved contexts first: the marketplace and the meta site (flows 2).
   await expect(companies).toHaveText(['Marketplace', 'Meta', 'Acme Corporation', 'Vault Bank']);
   await expectNoAxeViolations(page, 'company selection');
   await keepScreenshots(page, testInfo, 'company-selection');

@@ -5,7 +5,7 @@ test('a user of an SSO-only organisation signs in through the identity provider 
   expect(await mode.text()).toBe('SAML_ONLY');
 
   // The browser itself asks for the login URL, so it holds the cookie that binds the answer to it:
-  // Login sends it on to the identity provider at once for the organisation named by domain (spec 4.2).
+  // Login sends it on to the identity provider at once for the organisation named by domain (flows 4.2).
   // The story runs on the front door's public URL (server/config.ts), where the assertion consumer is.
   const frontDoor = `http://auth.frontdoor.localhost:${new URL(baseURL!).port}`;
   await page.goto(`${frontDoor}/login?app=portal&domain=globex&route=%2Fdashboard`);

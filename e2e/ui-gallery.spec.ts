@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 
-/** The toolkit's gallery (issue 11): each behaviour by keyboard and by mouse, in real Chromium. */
+/** The toolkit's gallery: each behaviour by keyboard and by mouse, in real Chromium. */
 
 /** Console errors, except the 404 of the image the gallery shows broken on purpose. */
 function collectConsoleErrors(page: Page): string[] {

@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { buildScratchApp, packToolkit, serve } from './scratch-app';
 
 /**
- * Another React app of the platform takes the toolkit as a package (issue 11): `npm run build:ui`,
+ * Another React app of the platform takes the toolkit as a package: `npm run build:ui`,
  * `npm pack`, an install of the tarball with React 19 into a scratch app bundled with esbuild, and a
  * form, a dropdown and the crop dialog working from it in Chromium.
  */

@@ -1,5 +1,5 @@
 /**
- * The query parameters carried through every step of the sign-in flow (spec 2): app, domain and
+ * The query parameters carried through every step of the sign-in flow (flows 2): app, domain and
  * route, each with the rule a value must follow to be carried on. Shared by the app, which carries
  * them on every link and redirect, and the server, which writes them into a prerendered form so a
  * form sent before the script has arrived keeps them.
@@ -9,11 +9,11 @@ export type CarriedKey = (typeof CARRIED_KEYS)[number];
 export type CarriedSearch = Partial<Record<CarriedKey, string>>;
 
 const RULES: Record<CarriedKey, RegExp> = {
-  // An app name: portal, admin, marketplace, meta (spec 2, outbound URL shapes).
+  // An app name: portal, admin, marketplace, meta (flows 2, outbound URL shapes).
   app: /^[A-Za-z][A-Za-z0-9_-]{0,31}$/,
-  // An organisation's context or an e-mail domain (spec 4.2, 4.7).
+  // An organisation's context or an e-mail domain (flows 4.2, 4.7).
   domain: /^[A-Za-z0-9][A-Za-z0-9._-]{0,252}$/,
-  // A path in the target app; whether it is safe is decided when the redirect is built (spec 4.9).
+  // A path in the target app; whether it is safe is decided when the redirect is built (flows 4.9).
   // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   route: /^[^\u0000-\u001f\u007f]{1,2048}$/,
 };

@@ -1,7 +1,7 @@
 /**
  * The e-mail rule: one mailbox of RFC 5321, and nothing a mail header could read as more than one.
  * Shared by the app, the server (the Email pattern of openapi/auth.yaml is this pattern's source)
- * and the contract checker. It keeps within spec 5's rule (non-space text, an at sign, non-space
+ * and the contract checker. It keeps within flows 5's rule (non-space text, an at sign, non-space
  * text, a dot, non-space text) and narrows it:
  * - the local part is dot-separated atoms; an atom holds any character but whitespace, control and
  *   format characters, lone surrogates and RFC 5322's specials `( ) < > [ ] : ; @ \ , . "`, which is

@@ -1,6 +1,6 @@
 /**
- * Interface and e-mail languages (spec 9) and the language rule of the register and forgot-password
- * payloads (spec 3). Shared by the app and the server.
+ * Interface and e-mail languages (flows 9) and the language rule of the register and forgot-password
+ * payloads (flows 3). Shared by the app and the server.
  */
 export const LANGUAGES = ['en', 'de', 'it', 'fr', 'az'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -10,18 +10,18 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** First part of a language tag, lower-case: 'de-CH' -> 'de' (spec 3). */
+/** First part of a language tag, lower-case: 'de-CH' -> 'de' (flows 3). */
 export function primaryLanguage(tag: string | undefined | null): string {
   return (tag ?? '').split('-')[0]!.toLowerCase();
 }
 
-/** The supported language of a tag, else the fallback: 'de-CH' -> 'de', 'es-ES' -> 'en' (spec 3, 9). */
+/** The supported language of a tag, else the fallback: 'de-CH' -> 'de', 'es-ES' -> 'en' (flows 3, 9). */
 export function supportedLanguage(tag: string | undefined | null): Language {
   const language = primaryLanguage(tag);
   return isLanguage(language) ? language : FALLBACK_LANGUAGE;
 }
 
-/** The first supported language of a list of preferences (a browser's languages), else the fallback (spec 9). */
+/** The first supported language of a list of preferences (a browser's languages), else the fallback (flows 9). */
 export function preferredLanguage(tags: readonly string[]): Language {
   for (const tag of tags) {
     const language = primaryLanguage(tag);
@@ -30,7 +30,7 @@ export function preferredLanguage(tags: readonly string[]): Language {
   return FALLBACK_LANGUAGE;
 }
 
-/** The language of a register or forgot-password request: the first part of the browser language, lower-case, en by default (spec 3). */
+/** The language of a register or forgot-password request: the first part of the browser language, lower-case, en by default (flows 3). */
 export function requestLanguage(tag: string | undefined | null): string {
   return primaryLanguage(tag) || FALLBACK_LANGUAGE;
 }

@@ -1,4 +1,4 @@
-/** The TOTP code of spec 5 and 9: exactly 6 characters, digits from an authenticator app. */
+/** The TOTP code of flows 5 and 9: exactly 6 characters, digits from an authenticator app. */
 export const MFA_CODE_LENGTH = 6;
 
 export function isMfaCode(value: string): boolean {

@@ -1,5 +1,5 @@
 /**
- * The new-password rules of spec 5 (at least 9 characters, a lowercase letter, an uppercase letter,
+ * The new-password rules of flows 5 (at least 9 characters, a lowercase letter, an uppercase letter,
  * a digit), with an upper bound that keeps hashing cost bounded. Shared by the app, which shows each
  * rule ticking as a person types, and the server, which enforces them.
  */

@@ -1,5 +1,5 @@
 /**
- * Route patterns of the route table (spec 2), such as /company/$context/terms: shared by the app,
+ * Route patterns of the route table (flows 2), such as /company/$context/terms: shared by the app,
  * which renders the screen of a path, and the server, which answers a path with its page.
  */
 

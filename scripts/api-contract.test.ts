@@ -26,7 +26,7 @@ const rateLimited = [
   'reportClientError',
 ];
 
-// The calls of spec 7, as method and path (setMfa serves both setup and confirmation).
+// The calls of flows 7, as method and path (setMfa serves both setup and confirmation).
 const section7: [string, string][] = [
   ['get', '/organization/{email}/ssoMode'],
   ['get', '/organization/ssoModeByContext/{context}'],
@@ -55,11 +55,11 @@ describe('the auth API contract', () => {
     expect(contract.openapi).toMatch(/^3\.1\./);
   });
 
-  it.each(section7)('describes %s %s of spec 7', (method, path) => {
+  it.each(section7)('describes %s %s of flows 7', (method, path) => {
     expect(contract.paths[path]?.[method]?.operationId).toBeTruthy();
   });
 
-  it('gives e-mail addresses the one rule of spec 5 that the app and the server share', () => {
+  it('gives e-mail addresses the one rule of flows 5 that the app and the server share', () => {
     const email = contract.components.schemas.Email!;
     expect(email.pattern).toBe(EMAIL_PATTERN.source);
     expect(email.maxLength).toBe(EMAIL_MAX_LENGTH);

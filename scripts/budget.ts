@@ -1,5 +1,5 @@
 /**
- * Byte budgets of the front door (issue 9), measured by loading the production build in Chromium
+ * Byte budgets of the front door, measured by loading the production build in Chromium
  * from the reference server and adding up what it fetched (gzip, as the server sends it to a
  * browser that asks for gzip):
  * - the first screen usable: what /login needs before its e-mail field takes input and validates.

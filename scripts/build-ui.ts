@@ -1,5 +1,5 @@
 /**
- * Builds the installable @frontdoor/ui into build/ui (issue 11): ES modules and type declarations
+ * Builds the installable @frontdoor/ui into build/ui: ES modules and type declarations
  * from tsc, relative imports given their `.js` ending so the modules load anywhere, the stylesheets,
  * the README, and a package.json whose exports point at the built files. `npm pack build/ui` makes
  * the tarball. Inside the repository '@frontdoor/ui' stays the sources (src/ui).

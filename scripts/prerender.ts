@@ -1,5 +1,5 @@
 /**
- * The prerender step of the build (issue 9): each route's first view rendered to HTML at build
+ * The prerender step of the build: each route's first view rendered to HTML at build
  * time, in each language, with the same components as the browser. A page carries its whole
  * stylesheet and its icon inline (the stylesheet allowed by hash in the CSP), the complete import
  * map, the front door's texts in its language and the runtime configuration block the server
@@ -17,7 +17,7 @@ export interface PagesManifest {
   languages: string[];
   /** `development`: a page outside the sign-in flow (the toolkit's gallery), which production does not serve. */
   routes: { pattern: string; page: string; development?: boolean }[];
-  /** Paths that only send the visitor on, to a pattern filled with their parameters (spec 2). */
+  /** Paths that only send the visitor on, to a pattern filled with their parameters (flows 2). */
   redirects: { pattern: string; to: string }[];
   notFound: string;
 }

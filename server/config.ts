@@ -24,10 +24,10 @@ export interface ServerConfig {
    * except that production refuses on.
    */
   devPages: boolean;
-  /** Host (and port) the platform's apps live under: portal {subdomain}.{host} (spec 2). */
+  /** Host (and port) the platform's apps live under: portal {subdomain}.{host} (flows 2). */
   platformHost: string;
   /**
-   * The domain the app sets the session cookies on (spec 9: the product's domain), so the platform's
+   * The domain the app sets the session cookies on (flows 9: the product's domain), so the platform's
    * apps under platformHost receive them; empty means the front door's own host only.
    */
   cookieDomain: string;

@@ -60,7 +60,7 @@ function followWithRouter(): void {
 
 /**
  * Ends the current task, so a key press that arrived meanwhile is handled before the next piece
- * of start-up work (issue 9: the first key press after load waits at most 50 ms).
+ * of start-up work (the first key press after load waits at most 50 ms).
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 

@@ -4,13 +4,13 @@
  * without an extra request, and one build serves every environment.
  */
 export interface RuntimeConfig {
-  /** Where the auth API lives, absolute or relative to the page (spec section 7). */
+  /** Where the auth API lives, absolute or relative to the page (flows 7). */
   apiBaseUrl: string;
-  /** Host the platform's apps live under: portal {subdomain}.{host}, admin {subdomain}.{host}/admin/ (spec section 2). */
+  /** Host the platform's apps live under: portal {subdomain}.{host}, admin {subdomain}.{host}/admin/ (flows 2). */
   platformHost: string;
-  /** Origins allowed to embed /change-password and receive its messages (spec 4.10). */
+  /** Origins allowed to embed /change-password and receive its messages (flows 4.10). */
   allowedParentOrigins: string[];
-  /** The product's domain for the session cookies (spec 9); unset means the front door's own host. */
+  /** The product's domain for the session cookies (flows 9); unset means the front door's own host. */
   cookieDomain?: string;
   /** Whether the toolkit's gallery (/ui) is shown: outside production only. */
   gallery: boolean;

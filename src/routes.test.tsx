@@ -18,7 +18,7 @@ afterEach(async () => {
   await setLocale('en');
 });
 
-// Page titles come from route metadata (spec section 2).
+// Page titles come from route metadata (flows 2).
 const titles: [string, string][] = [
   ['/login', 'Login'],
   ['/login/password', 'Login'],
@@ -39,7 +39,7 @@ const titles: [string, string][] = [
 
 describe('the route table', () => {
   it.each(titles)('titles %s "%s"', async (path, title) => {
-    // The guarded steps need what the flow has stored by then (spec 4.4, 4.7).
+    // The guarded steps need what the flow has stored by then (flows 4.4, 4.7).
     if (path.startsWith('/mfa')) beginMfaSetup({ context: 'acme', token: testToken(), policy: 'OPTIONAL' });
     if (path.startsWith('/company')) establishSession(testToken({ contexts: ['acme', 'vault'] }));
     renderAt(path);

@@ -18,7 +18,7 @@ import { config } from './config';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
-    /** Translation key of the page title (spec 2: titles come from route metadata). */
+    /** Translation key of the page title (flows 2: titles come from route metadata). */
     titleKey?: string;
   }
 }

@@ -1,6 +1,6 @@
 /**
  * A React 19 app that installs @frontdoor/ui from its packed tarball, as another app of the platform
- * would, and uses a form field, a dropdown and the crop dialog (issue 11, e2e/ui-package.spec.ts).
+ * would, and uses a form field, a dropdown and the crop dialog (e2e/ui-package.spec.ts).
  */
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';

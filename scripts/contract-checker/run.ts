@@ -1,5 +1,5 @@
 /**
- * The whole run: the flows of spec 4 at API level, in an order that suits the server's
+ * The whole run: the flows of flows 4 at API level, in an order that suits the server's
  * throttles. Failed passwords and codes are interleaved with successful logins, which reset the
  * account's failure count, so the run never comes near a lock-out; the refusals of request bodies
  * come before TOTP is enabled, while the right password alone would still sign in.

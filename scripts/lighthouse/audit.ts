@@ -1,5 +1,5 @@
 /**
- * One Lighthouse run of one page (issue 9): the performance category on Lighthouse's defaults,
+ * One Lighthouse run of one page: the performance category on Lighthouse's defaults,
  * the mobile form factor with simulated slow 4G and a 4x slower CPU, in Debian's Chromium started
  * afresh for each run with the flags the end-to-end tests use offline (e2e/chromium.ts).
  */

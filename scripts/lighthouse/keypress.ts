@@ -1,5 +1,5 @@
 /**
- * The delay of the first key press after load (issue 9: "the router must not start in the middle
+ * The delay of the first key press after load ("the router must not start in the middle
  * of it", at most 50 ms): /login in Chromium with its CPU slowed 4x, the e-mail field focused when
  * the load event fires, one key pressed at a given time after load, and its input delay read
  * from the Event Timing API (processingStart - startTime). Each press is on a fresh page, since

@@ -1,4 +1,4 @@
-/** The date and machine a measurement was taken on, printed beside its figures (issue 9). */
+/** The date and machine a measurement was taken on, printed beside its figures. */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * `npm run lighthouse` (issue 9): Lighthouse on the built app's /login, /register and
+ * `npm run lighthouse`: Lighthouse on the built app's /login, /register and
  * /reset-password beside a bare static sign-in form (the floor) and a peer's sign-in page built
  * from its npm package (Supabase Auth UI), in one run, three runs each, taken in turns so a busy
  * moment of the machine falls on every page alike; then the delay of the first key press after

@@ -4,7 +4,7 @@ import type { Figures } from './audit';
 
 const figures = (overrides: Partial<Figures> = {}): Figures => ({ score: 100, fcp: 650, lcp: 650, tbt: 0, cls: 0, bytes: 1536, ...overrides });
 
-describe('the Lighthouse tables (issue 9)', () => {
+describe('the Lighthouse tables', () => {
   it('takes the median of odd and even counts', () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 3, 2])).toBe(2.5);

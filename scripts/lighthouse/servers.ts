@@ -1,5 +1,5 @@
 /**
- * The pages compared in one Lighthouse run (issue 9), each from a process of its own so none
+ * The pages compared in one Lighthouse run, each from a process of its own so none
  * shares an event loop with Lighthouse: the reference server on the built app, and the bare form
  * and the peer's page served statically the way our server sends its files (static-server.ts).
  */

@@ -48,7 +48,7 @@ function familyTexts(dictionary: Dictionary, family: Family): Dictionary {
   };
 }
 
-/** What `english` lacks in `texts`: the keys a language leaves to English (spec 9: Italian migration texts). */
+/** What `english` lacks in `texts`: the keys a language leaves to English (flows 9: Italian migration texts). */
 function missingIn(texts: Dictionary, english: Dictionary): Dictionary {
   const missing: Dictionary = {};
   for (const [key, value] of Object.entries(english)) {

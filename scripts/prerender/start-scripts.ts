@@ -1,5 +1,5 @@
 /**
- * The one inline script of every prerendered page (issue 9): it adds the page's module script and
+ * The one inline script of every prerendered page: it adds the page's module script and
  * the modulepreloads of its screen once the prerendered page has painted its content, so the first
  * paint waits for no script, however fast they arrive. The page lists them in a JSON block
  * (`#frontdoor-scripts`), so this script is the same on every page and the CSP allows it by one hash.

@@ -26,7 +26,7 @@ import { isAllowedEntryPoint } from '../saml/service-provider';
 export class AdminError extends Error {}
 
 export async function createOrganization(db: Database, organization: NewOrganization & { domains?: string[] }): Promise<OrganizationRow> {
-  // Contexts match case-insensitively (spec 4.7), so two may not differ by case only.
+  // Contexts match case-insensitively (flows 4.7), so two may not differ by case only.
   const existing = await findOrganizationIgnoringCase(db, organization.context);
   if (existing) throw new AdminError(`An organisation with context "${existing.context}" exists.`);
   const { domains, ...row } = organization;

@@ -29,7 +29,7 @@ export async function apiPlugin(app: FastifyInstance, { services }: ApiOptions) 
   });
 
   // The app posts setMfa and acceptTermsAndConditions with a JSON content type and no body
-  // (spec 7): an empty JSON body is "no body", anything else goes to Fastify's parser. A JSON null
+  // (flows 7): an empty JSON body is "no body", anything else goes to Fastify's parser. A JSON null
   // is a body no operation takes; it must not pass for "no body" (contract, setMfa).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');

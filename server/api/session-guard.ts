@@ -1,6 +1,6 @@
 /**
- * Who is calling, for the authenticated operations (spec 7: authenticated calls send a bearer token;
- * spec 6: a session reaches the contexts in its token). Each route names one guard as its preHandler
+ * Who is calling, for the authenticated operations (flows 7: authenticated calls send a bearer token;
+ * flows 6: a session reaches the contexts in its token). Each route names one guard as its preHandler
  * and reads the result with `signedIn(request)`:
  * - `requireContext`: a full session that reaches the path's organisation;
  * - `requireAccountContext`: the same, or the API audience as context, which stands for the user's

@@ -41,11 +41,11 @@ describe.each(testDatabases)('SSO mode look-ups on $name', (target) => {
     expect((await call(api.app, { method: 'GET', url: '/organization/ssoModeByContext/globex' })).body).toBe('SAML_ONLY');
   });
 
-  it('matches a context in any case (spec 4.7)', async () => {
+  it('matches a context in any case (flows 4.7)', async () => {
     expect((await call(api.app, { method: 'GET', url: '/organization/ssoModeByContext/GloBex' })).body).toBe('SAML_ONLY');
   });
 
-  it('takes every address the spec’s e-mail rule takes, up to 254 characters, in the path', async () => {
+  it('takes every address the e-mail rule of flows 5 takes, up to 254 characters, in the path', async () => {
     const longest = `${'a'.repeat(64)}@${'b'.repeat(174)}.globex.example`;
     expect(longest).toHaveLength(254);
     expect((await byEmail(longest)).statusCode).toBe(200);

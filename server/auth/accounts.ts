@@ -1,5 +1,5 @@
 /**
- * Which organisations a sign-in reaches (spec 4.1 and 6): a password reaches no organisation that
+ * Which organisations a sign-in reaches (flows 4.1 and 6): a password reaches no organisation that
  * signs in through SAML only; a SAML sign-in reaches the organisation whose identity provider vouched.
  */
 import type { OrganizationRow } from '../db/organizations';

@@ -1,5 +1,5 @@
 /**
- * Which contexts a session reaches (spec 6): those in the token, and only while the membership and
+ * Which contexts a session reaches (flows 6): those in the token, and only while the membership and
  * the organisation are still enabled, so taking access away takes effect at once.
  */
 import type { Queryable } from '../db/database';

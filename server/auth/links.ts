@@ -1,6 +1,6 @@
 /**
  * Links in e-mails, built from the configured public URL, never from the Host header. The page
- * expects the token base64-encoded in the `token` query parameter (spec 5).
+ * expects the token base64-encoded in the `token` query parameter (flows 5).
  */
 function tokenLink(publicUrl: string, path: string, token: string): string {
   const url = new URL(path, publicUrl);
@@ -8,8 +8,8 @@ function tokenLink(publicUrl: string, path: string, token: string): string {
   return url.toString();
 }
 
-/** Registration and invitation: choose a password (spec 2, /signup). */
+/** Registration and invitation: choose a password (flows 2, /signup). */
 export const signupLink = (publicUrl: string, token: string) => tokenLink(publicUrl, '/signup', token);
 
-/** Password reset (spec 2, /reset-password/update). */
+/** Password reset (flows 2, /reset-password/update). */
 export const resetLink = (publicUrl: string, token: string) => tokenLink(publicUrl, '/reset-password/update', token);

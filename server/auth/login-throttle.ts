@@ -28,7 +28,7 @@ export const KNOWN_ADDRESS_DAYS = 90;
 const ACCOUNT_PREFIX = 'login-account:';
 /** Failures of an e-mail from addresses it never signed in from. */
 export const accountKey = (email: string) => `${ACCOUNT_PREFIX}${email.toLowerCase()}`;
-/** Failures of an e-mail from one address it signed in from (e-mails hold no spaces, spec 5). */
+/** Failures of an e-mail from one address it signed in from (e-mails hold no spaces, flows 5). */
 export const knownAddressKey = (email: string, address: string) => `${accountKey(email)} ${address}`;
 
 const DELAYS = { lockAfter: LOCK_AFTER_FAILURES, free: FREE_FAILURES, maxDelaySeconds: MAX_DELAY_SECONDS };

@@ -1,6 +1,6 @@
 /**
  * Password hashing with argon2id at the OWASP baseline (m=19456 KiB, t=2, p=1) and the password
- * rules of spec 5, enforced on the server too.
+ * rules of flows 5, enforced on the server too.
  */
 import { availableParallelism } from 'node:os';
 import { hash, verify, type Options } from '@node-rs/argon2';
@@ -44,7 +44,7 @@ const RULE_TEXT: Record<PasswordRule, string> = {
   digit: 'a digit',
 };
 
-/** What a new password lacks (spec 5), in words for the error message. */
+/** What a new password lacks (flows 5), in words for the error message. */
 export function passwordProblems(password: string): string[] {
   return brokenPasswordRules(password).map((rule) => RULE_TEXT[rule]);
 }

@@ -1,8 +1,8 @@
 /**
- * What a sign-in answers: a token for the organisations it reaches (spec 4.1 and 6). After SAML that
+ * What a sign-in answers: a token for the organisations it reaches (flows 4.1 and 6). After SAML that
  * is the one organisation whose identity provider vouched for the user; after a password every
  * enabled organisation of the user but those that sign in through SAML only. A password sign-in of a
- * user without TOTP whose organisations require MFA (spec 6: policy REQUIRED) answers a token that
+ * user without TOTP whose organisations require MFA (flows 6: policy REQUIRED) answers a token that
  * only sets up MFA; the setup's confirmation answers the session (server/api/routes/mfa.ts).
  */
 import type { Queryable } from '../db/database';
@@ -14,7 +14,7 @@ import type { AuthMethod, SignInPurpose, TokenService } from './tokens';
 
 export type MfaPolicy = OrganizationRow['mfa_policy'];
 
-/** The strictest MFA policy of the organisations a session reaches (spec 6). */
+/** The strictest MFA policy of the organisations a session reaches (flows 6). */
 export function mfaPolicyOf(organizations: OrganizationRow[]): MfaPolicy {
   return organizations.some((organization) => organization.mfa_policy === 'REQUIRED') ? 'REQUIRED' : 'OPTIONAL';
 }

@@ -1,5 +1,5 @@
 /**
- * Session, MFA-setup, invitation and reset tokens (spec 3): ES256 JWTs with exp, aud, contexts, sub
+ * Session, MFA-setup, invitation and reset tokens (flows 3): ES256 JWTs with exp, aud, contexts, sub
  * and userId, email, iss, and `purpose`; the sign-in tokens also carry `amr`, how the user proved
  * who they are (RFC 8176: pwd, otp; and saml), and `auth_time`, when the user last proved it.
  *

@@ -16,7 +16,7 @@ function totp(secret: string, account = '', issuer = '') {
   return new TOTP({ issuer, label: account, algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
 }
 
-/** The URI an authenticator app reads from the QR code (spec 4.6). */
+/** The URI an authenticator app reads from the QR code (flows 4.6). */
 export function otpauthUri(secret: string, account: string, issuer: string): string {
   return totp(secret, account, issuer).toString();
 }

@@ -1,13 +1,13 @@
 /**
  * The memberships table: which users belong to which organisations, each membership enabled or not
- * (spec 6: only enabled organisations are listed).
+ * (flows 6: only enabled organisations are listed).
  */
 import type { Queryable } from './database';
 import type { OrganizationRow } from './organizations';
 
 /**
  * The enabled organisations the user is an enabled member of: the reserved contexts serviceProvider
- * and meta first (spec 2 and 6), then by name.
+ * and meta first (flows 2 and 6), then by name.
  */
 export async function userOrganizations(db: Queryable, userId: string): Promise<OrganizationRow[]> {
   return db.query<OrganizationRow>(

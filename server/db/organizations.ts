@@ -1,5 +1,5 @@
 /**
- * The organisations table (spec 3 and 6): contexts, SSO mode and SAML settings, MFA policy, terms.
+ * The organisations table (flows 3 and 6): contexts, SSO mode and SAML settings, MFA policy, terms.
  */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from './database';
@@ -46,7 +46,7 @@ export async function findOrganization(db: Queryable, context: string): Promise<
   return rows[0];
 }
 
-/** The organisation of a context in any case (spec 4.7: contexts match case-insensitively); the exact one first. */
+/** The organisation of a context in any case (flows 4.7: contexts match case-insensitively); the exact one first. */
 export async function findOrganizationIgnoringCase(db: Queryable, context: string): Promise<OrganizationRow | undefined> {
   const rows = await db.query<OrganizationRow>(
     'SELECT * FROM organizations WHERE lower(context) = lower($1) ORDER BY context = $1 DESC, context LIMIT 1',

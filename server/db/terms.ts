@@ -1,5 +1,5 @@
 /**
- * The terms_acceptances table: which version of an organisation's terms a user accepted (spec 4.8).
+ * The terms_acceptances table: which version of an organisation's terms a user accepted (flows 4.8).
  */
 import type { Queryable } from './database';
 

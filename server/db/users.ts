@@ -1,5 +1,5 @@
 /**
- * The users table: accounts, their password hash, TOTP state and session generation (spec 3).
+ * The users table: accounts, their password hash, TOTP state and session generation (flows 3).
  */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from './database';

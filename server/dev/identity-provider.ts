@@ -1,6 +1,6 @@
 /**
  * A development SAML identity provider, for the demo and the end-to-end tests of SAML sign-in
- * (spec 4.1 and 4.2). It stands in for an organisation's real IdP: the e-mail entered is enough, no
+ * (flows 4.1 and 4.2). It stands in for an organisation's real IdP: the e-mail entered is enough, no
  * password is asked, since proving who someone is remains the real IdP's job. Registered only outside
  * production, at the site root. It answers only AuthnRequests of this server, for this server's
  * assertion consumers (see identity-provider-request.ts), so it signs for nothing else.

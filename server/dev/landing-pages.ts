@@ -1,6 +1,6 @@
 /**
- * Stand-ins for the platform's apps, so the demo lands somewhere real (spec 4.9 and the outbound URL
- * shapes of spec 2): requests whose Host is {subdomain}.{PLATFORM_HOST} (other than the front door's
+ * Stand-ins for the platform's apps, so the demo lands somewhere real (flows 4.9 and the outbound URL
+ * shapes of flows 2): requests whose Host is {subdomain}.{PLATFORM_HOST} (other than the front door's
  * own host) get a page that shows who is signed in, into which context and route, read from the
  * session cookie as the platform's apps read it (`token_{context}`, else `token`, verified with the
  * front door's key), and a link to sign out at the front door. Registered with the other
@@ -13,14 +13,14 @@ import { htmlPage } from './html-page';
 import { escapeHtml } from '../mail/templates';
 import { parseCookieHeader } from '../web/cookie-header';
 
-/** The cookie names the front door writes (spec 3: a session cookie, and token_{context} of the shared layer). */
+/** The cookie names the front door writes (flows 3: a session cookie, and token_{context} of the shared layer). */
 export const SESSION_COOKIE = 'token';
 export const contextCookie = (context: string) => `token_${context}`;
 
 interface PlatformApp {
   /** The app's name on the page. */
   title: string;
-  /** The `app` of the front door's login URL (spec 2). */
+  /** The `app` of the front door's login URL (flows 2). */
   app: 'portal' | 'admin' | 'marketplace' | 'meta';
   /** The context the page is for, when its host or query names one. */
   context: string | undefined;

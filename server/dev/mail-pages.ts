@@ -1,6 +1,6 @@
 /**
  * The embedded outbox made visible, for development without an SMTP server: registration, reset and
- * invitation links (spec 4 and 7) can be followed from here. Registered only outside
+ * invitation links (flows 4 and 7) can be followed from here. Registered only outside
  * production: the outbox holds live sign-up and reset tokens.
  */
 import { htmlPage } from './html-page';

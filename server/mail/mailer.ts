@@ -1,5 +1,5 @@
 /**
- * Sending e-mail: registration, reset and invitation links (spec 4 and 7) reach people by
+ * Sending e-mail: registration, reset and invitation links (flows 4 and 7) reach people by
  * mail. With SMTP_URL the mail goes to that server; without it, to the embedded outbox (table
  * mail_outbox), which development and tests read through readOutbox and /dev/mail.
  */

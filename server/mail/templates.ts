@@ -1,5 +1,5 @@
 /**
- * The mails the front door sends, in the user's language (spec 9: en, de, it, fr, az, with
+ * The mails the front door sends, in the user's language (flows 9: en, de, it, fr, az, with
  * en as fallback). Each language's wording lives once, in its dictionary below; the text and the
  * HTML body are both rendered from it, so the two never drift apart.
  */
@@ -152,7 +152,7 @@ const dictionaries: Record<Language, Dictionary> = {
   },
 };
 
-/** The dictionary of a stored or browser language ('de', 'de-CH', 'DE'); unknown ones get English (spec 9). */
+/** The dictionary of a stored or browser language ('de', 'de-CH', 'DE'); unknown ones get English (flows 9). */
 function dictionaryFor(language: string): { language: Language; dictionary: Dictionary } {
   const chosen = supportedLanguage(language);
   return { language: chosen, dictionary: dictionaries[chosen] };
@@ -208,19 +208,19 @@ function render(language: Language, copyLink: string, wording: Wording, link: st
   return { subject, text, html, links: [link] };
 }
 
-/** Sent on register (spec 7): the link leads to /signup?token=… to confirm the address and choose a password. */
+/** Sent on register (flows 7): the link leads to /signup?token=… to confirm the address and choose a password. */
 export function registrationMail(language: string, link: string): MailContent {
   const { language: chosen, dictionary } = dictionaryFor(language);
   return render(chosen, dictionary.copyLink, dictionary.registration, checkedLink(link));
 }
 
-/** Sent on forgot-password (spec 4.12 and 7): the link leads to the password update page for one hour. */
+/** Sent on forgot-password (flows 4.12 and 7): the link leads to the password update page for one hour. */
 export function resetMail(language: string, link: string): MailContent {
   const { language: chosen, dictionary } = dictionaryFor(language);
   return render(chosen, dictionary.copyLink, dictionary.reset, checkedLink(link));
 }
 
-/** Sent when someone is invited to an organisation (spec 4.12): the link leads to /signup?token=…. */
+/** Sent when someone is invited to an organisation (flows 4.12): the link leads to /signup?token=…. */
 export function invitationMail(language: string, link: string, organisationName: string): MailContent {
   const { language: chosen, dictionary } = dictionaryFor(language);
   return render(chosen, dictionary.copyLink, dictionary.invitation(oneLine(organisationName)), checkedLink(link));

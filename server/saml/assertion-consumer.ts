@@ -1,5 +1,5 @@
 /**
- * The checks of the assertion consumer service (contract, samlAssertionConsumer; spec 4.1): node-saml
+ * The checks of the assertion consumer service (contract, samlAssertionConsumer; flows 4.1): node-saml
  * verifies the signature against the pinned certificate, signature wrapping, InResponseTo, the time
  * conditions and the audience; this module adds what node-saml 5 leaves to its caller: the assertion's
  * Issuer, the bearer confirmation's Recipient and InResponseTo inside the signed assertion, RelayState,

@@ -1,10 +1,10 @@
 /**
  * Where the front door continues after a SAML login. `returnTo` carries the query of the page to come
- * back to (app, domain, route: spec 2); it must stay on the front door's own origin so the
+ * back to (app, domain, route: flows 2); it must stay on the front door's own origin so the
  * login URL cannot become an open redirect (contract, getSamlLoginUrl).
  */
 
-/** The query parameters carried through every step of the sign-in flow (spec 2). */
+/** The query parameters carried through every step of the sign-in flow (flows 2). */
 const CARRIED_PARAMETERS = ['app', 'domain', 'route'] as const;
 
 /**
@@ -22,7 +22,7 @@ export function isFrontDoorLocation(returnTo: string, publicUrl: string): boolea
   return new URL(returnTo, publicUrl).origin === new URL(publicUrl).origin;
 }
 
-/** /login/sso/success with the session token in lcq (spec 2) and the carried app, domain, route. */
+/** /login/sso/success with the session token in lcq (flows 2) and the carried app, domain, route. */
 export function ssoSuccessUrl(publicUrl: string, token: string, returnTo: string): string {
   const target = new URL('/login/sso/success', publicUrl);
   target.searchParams.set('lcq', token);

@@ -1,5 +1,5 @@
 /**
- * Our side of SAML 2.0 web browser SSO for one organisation (spec 4.1, 4.2 and 7; the
+ * Our side of SAML 2.0 web browser SSO for one organisation (flows 4.1, 4.2 and 7; the
  * contract's getSamlLoginUrl and samlAssertionConsumer): a node-saml service provider configured from
  * the organisation's row, with the IdP certificate pinned.
  */
@@ -41,7 +41,7 @@ export function isAllowedEntryPoint(entryPoint: string): boolean {
 }
 
 /**
- * SAML is allowed for LOGIN_SAML and SAML_ONLY (spec 4.1), and only with an entry point, the IdP's
+ * SAML is allowed for LOGIN_SAML and SAML_ONLY (flows 4.1), and only with an entry point, the IdP's
  * entity id and its certificate: the issuer is checked too, since one IdP certificate may sign for
  * several tenants. An entry point stored before https was required is not followed.
  */

@@ -13,7 +13,7 @@ export function runtimeConfig(config: ServerConfig) {
     allowedParentOrigins: config.allowedParentOrigins,
     /** The toolkit's gallery is a development page: production neither serves nor shows it. */
     gallery: !config.production,
-    /** The domain of the session cookies (spec 9), so the platform's apps receive them; absent: host-only. */
+    /** The domain of the session cookies (flows 9), so the platform's apps receive them; absent: host-only. */
     ...(config.cookieDomain ? { cookieDomain: config.cookieDomain } : {}),
   };
 }
@@ -35,9 +35,9 @@ export interface AppPage {
 
 /** The built pages: each route's prerendered page in each language, and the page for unknown paths. */
 export interface AppPages {
-  /** Route patterns (spec 2) with their pages by language; in production, without the development ones. */
+  /** Route patterns (flows 2) with their pages by language; in production, without the development ones. */
   routes: { pattern: string; pages: Record<Language, AppPage> }[];
-  /** Paths that only send the visitor on, to a pattern filled with their parameters (spec 2). */
+  /** Paths that only send the visitor on, to a pattern filled with their parameters (flows 2). */
   redirects: { pattern: string; to: string }[];
   notFound: Record<Language, AppPage>;
   /** CSP sources of the pages' inline scripts and styles, allowed by hash (docs/decisions/0004). */

@@ -1,6 +1,6 @@
 /**
- * The language of a page (issue 9): the `locale` query parameter (spec 2: the centred layout
- * follows it), then the browser's Accept-Language in order of preference, then English (spec 9).
+ * The language of a page: the `locale` query parameter (flows 2: the centred layout
+ * follows it), then the browser's Accept-Language in order of preference, then English (flows 9).
  */
 import { FALLBACK_LANGUAGE, isLanguage, primaryLanguage, type Language } from '../../rules/languages';
 

@@ -1,5 +1,5 @@
 /**
- * Fields a query parameter fills (spec 2: `username` pre-fills the e-mail of Login, PasswordReset
+ * Fields a query parameter fills (flows 2: `username` pre-fills the e-mail of Login, PasswordReset
  * and Register), filled in the prerendered page itself: the field shows its value at first paint,
  * and a form sent before the script has arrived, or without one, passes the browser's `required`
  * check with it. A field names its parameters, first found first, in `data-prefill`.

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 
-/** The one page other sites may frame: the embedded password change (spec 2, 4.10). */
+/** The one page other sites may frame: the embedded password change (flows 2, 4.10). */
 export const EMBEDDED_PAGE = '/change-password';
 
 /** Hashes of the pages' inline scripts and styles, which the CSP allows one by one. */

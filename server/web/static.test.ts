@@ -47,7 +47,7 @@ describe('serving the front door', () => {
     }
   });
 
-  it('sends / to /login and /company/:context to its terms, keeping the query (spec 2)', async () => {
+  it('sends / to /login and /company/:context to its terms, keeping the query (flows 2)', async () => {
     const root = await app.inject({ url: '/?app=portal&route=%2Fx' });
     expect(root.statusCode).toBe(302);
     expect(root.headers.location).toBe('/login?app=portal&route=%2Fx');

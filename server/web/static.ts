@@ -22,8 +22,8 @@ function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 
 
 /**
  * Serves the built app: hashed assets precompressed with long-cache headers, and for every other
- * GET outside the API the prerendered page of its route in the visitor's language (issue 9), so
- * deep links and reloads show their screen at once. Aliases redirect (spec 2: / goes to /login);
+ * GET outside the API the prerendered page of its route in the visitor's language, so
+ * deep links and reloads show their screen at once. Aliases redirect (flows 2: / goes to /login);
  * a path outside the route table gets the not-found page with a 404.
  */
 export async function serveApp(app: FastifyInstance, config: ServerConfig, pages: AppPages): Promise<void> {
@@ -48,7 +48,7 @@ export async function serveApp(app: FastifyInstance, config: ServerConfig, pages
       .header('cache-control', 'no-cache')
       .header('vary', 'Accept-Encoding, Accept-Language');
     // A page asked with carried parameters keeps them in its forms, for a form sent before the
-    // script has arrived (spec 2), and shows the e-mail its query pre-fills; that page is written
+    // script has arrived (flows 2), and shows the e-mail its query pre-fills; that page is written
     // for the request, the others are ready-made.
     const query = request.query as Record<string, unknown>;
     const carried = carriedFields(page.identity, query);

@@ -1,4 +1,4 @@
-/** Registration and passwords (spec 4.10 to 4.12, 7). */
+/** Registration and passwords (flows 4.10 to 4.12, 7). */
 import { api } from './client';
 import { answerOf, failed, rateLimited, type Failed, type RateLimited } from './request';
 
@@ -7,7 +7,7 @@ export type MailRequestResult = { kind: 'sent' } | RateLimited | Failed;
 /** POST register or forgot-password with `{email, language}`: a mail with a link, if it makes sense. */
 export async function requestMail(kind: 'register' | 'forgot-password', body: { email: string; language: string }): Promise<MailRequestResult> {
   const path = kind === 'register' ? '/register' : '/forgot-password';
-  // Any language tag is taken (spec 3); the server writes English for one it does not speak.
+  // Any language tag is taken (flows 3); the server writes English for one it does not speak.
   const answer = await answerOf(api.POST(path, { body, parseAs: 'text' }));
   if (answer.status === 429) return rateLimited(answer);
   return answer.status >= 200 && answer.status < 300 ? { kind: 'sent' } : failed(answer);
@@ -16,13 +16,13 @@ export async function requestMail(kind: 'register' | 'forgot-password', body: { 
 export type SetPasswordResult = { kind: 'set'; token: string | undefined } | { kind: 'weak-password' } | { kind: 'invalid-token' } | RateLimited | Failed;
 export type ChangePasswordResult = SetPasswordResult | { kind: 'wrong-current-password' };
 
-/** POST set-password with a reset or invitation link's token as bearer (spec 4.11, 4.12). */
+/** POST set-password with a reset or invitation link's token as bearer (flows 4.11, 4.12). */
 export async function setPassword(linkToken: string, password: string): Promise<SetPasswordResult> {
   const result = await sendPassword(linkToken, { password });
   return result.kind === 'wrong-current-password' ? { kind: 'weak-password' } : result;
 }
 
-/** POST set-password from a session: the current password first (spec 4.10). */
+/** POST set-password from a session: the current password first (flows 4.10). */
 export function changePassword(sessionToken: string, body: { password: string; currentPassword: string }): Promise<ChangePasswordResult> {
   return sendPassword(sessionToken, body);
 }

@@ -1,5 +1,5 @@
 /**
- * The one API client (spec section 7): typed from openapi/auth.yaml, base URL from the runtime
+ * The one API client (flows 7): typed from openapi/auth.yaml, base URL from the runtime
  * configuration, the session token as bearer and a JSON content type on every call; a session the
  * API refuses ends here, whichever screen asked.
  */
@@ -23,7 +23,7 @@ export const authMiddleware: Middleware = {
    * bearer (set-password) is not the session's, and its refusal leaves the session alone.
    */
   onResponse({ request, response, schemaPath }) {
-    // POST login answers 401 to ask for a second factor (spec 4.3): a question, not a refusal.
+    // POST login answers 401 to ask for a second factor (flows 4.3): a question, not a refusal.
     if (response.status !== 401 || schemaPath === '/login') return;
     const token = $token.get();
     if (token && request.headers.get('Authorization') === `Bearer ${token}`) refuseSession();

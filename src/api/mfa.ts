@@ -1,4 +1,4 @@
-/** TOTP setup (spec 4.6, 7): one operation, setMfa, in two steps. */
+/** TOTP setup (flows 4.6, 7): one operation, setMfa, in two steps. */
 import { api } from './client';
 import { answerOf, failed, rateLimited, type Failed, type RateLimited } from './request';
 
@@ -15,7 +15,7 @@ export type MfaConfirmResult = { kind: 'confirmed'; token: string | undefined } 
 
 /**
  * POST {context}/user/setMfa with the secret and a code. A wrong or used code is "Invalid code."
- * (spec 8). When the API answers a token (the full session after setup), it replaces the setup one.
+ * (flows 8). When the API answers a token (the full session after setup), it replaces the setup one.
  */
 export async function confirmMfa(context: string, confirmation: { mfaSecret: string; challenge: string }): Promise<MfaConfirmResult> {
   const answer = await answerOf<unknown>(

@@ -1,4 +1,4 @@
-/** Company selection and terms (spec 4.7, 4.8): the user's organisations, the current one, the user. */
+/** Company selection and terms (flows 4.7, 4.8): the user's organisations, the current one, the user. */
 import { api } from './client';
 import type { components } from './schema';
 import { answerOf, failed, type Failed } from './request';
@@ -7,10 +7,10 @@ export type Organization = components['schemas']['Organization'];
 export type CurrentOrganization = components['schemas']['CurrentOrganization'];
 export type User = components['schemas']['User'];
 
-/** Reserved contexts sort first (spec 2, 6). */
+/** Reserved contexts sort first (flows 2, 6). */
 const RESERVED_ORDER = ['serviceProvider', 'meta'];
 
-/** The enabled organisations, reserved contexts first, then by name (spec 2, /company). */
+/** The enabled organisations, reserved contexts first, then by name (flows 2, /company). */
 export function sortOrganizations(organizations: readonly Organization[]): Organization[] {
   const rank = (organization: Organization) => {
     const index = RESERVED_ORDER.indexOf(organization.context);
@@ -34,7 +34,7 @@ export async function userOrganizations(context: string): Promise<OrganizationsR
 
 export type TermsSubjectResult = { kind: 'loaded'; organization: CurrentOrganization; user: User } | Failed;
 
-/** GET {context}/organization/current and GET {context}/user/{userId}, together (spec 4.8). */
+/** GET {context}/organization/current and GET {context}/user/{userId}, together (flows 4.8). */
 export async function termsSubject(context: string, userId: string): Promise<TermsSubjectResult> {
   const [organization, user] = await Promise.all([
     answerOf(api.GET('/{context}/organization/current', { params: { path: { context } } })),

@@ -1,5 +1,5 @@
 /**
- * Error reporting (spec 8: error.general "also triggers error reporting"), through the one API
+ * Error reporting (flows 8: error.general "also triggers error reporting"), through the one API
  * client to the contract's reportClientError: `{message, screen, code?, status?}`. A report names
  * what failed, on which screen, with which status; never a token, a password, a code or an
  * address, and never the page's query, which can hold a token (reset links, lcq).
@@ -10,7 +10,7 @@ import type { components } from './schema';
 export type ClientErrorReport = components['schemas']['ClientErrorReport'];
 
 export interface ErrorReport {
-  /** The screen, as named in the route table (spec 2). */
+  /** The screen, as named in the route table (flows 2). */
   screen: string;
   /** What failed, e.g. 'login' or 'sso-mode'. */
   operation: string;

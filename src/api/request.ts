@@ -33,7 +33,7 @@ export function rateLimited(answer: Answer<unknown>): RateLimited {
   return { kind: 'rate-limited', retryAfterSeconds: Number.isFinite(seconds) && seconds > 0 ? seconds : 60 };
 }
 
-/** Anything the screens do not tell apart: error.general (spec 8). */
+/** Anything the screens do not tell apart: error.general (flows 8). */
 export interface Failed {
   kind: 'failed';
   status: number;

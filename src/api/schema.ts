@@ -19,7 +19,7 @@ export interface paths {
         };
         /**
          * SSO mode for an e-mail address
-         * @description Login step 1 (spec 4.1): after the user enters an e-mail, the app asks
+         * @description Login step 1 (flows 4.1): after the user enters an e-mail, the app asks
          *     how that person signs in. `NOT_SET` and `LOGIN_SAML` allow a password
          *     login; `LOGIN_SAML` and `SAML_ONLY` allow SAML. When SAML is allowed
          *     the app fetches the identity provider URL (`getSamlLoginUrl`) and
@@ -60,12 +60,12 @@ export interface paths {
         };
         /**
          * SSO mode of an organisation
-         * @description Automatic SAML redirect on the Login screen (spec 4.2): the app takes
+         * @description Automatic SAML redirect on the Login screen (flows 4.2): the app takes
          *     the context from the route or from the `domain` query parameter and
          *     asks whether that organisation uses SAML. If it does, the redirect
          *     starts at once.
          *
-         *     The context matches in any case (`ACME` finds `acme`, spec 4.7). An
+         *     The context matches in any case (`ACME` finds `acme`, flows 4.7). An
          *     unknown context answers `NOT_SET`, so the answer does not reveal
          *     which contexts exist.
          */
@@ -109,8 +109,8 @@ export interface paths {
          *     the front door's own origin, with the browser's cookies.
          *
          *     `domain` names the organisation: an e-mail domain it claims (what the
-         *     e-mail-first login of spec 4.1 has, with no `domain` query parameter
-         *     needed) or its context in any case (the automatic redirect of spec
+         *     e-mail-first login of flows 4.1 has, with no `domain` query parameter
+         *     needed) or its context in any case (the automatic redirect of flows
          *     4.2).
          *
          *     `returnTo` must be a path on the front door or a URL on the front
@@ -143,7 +143,7 @@ export interface paths {
         put?: never;
         /**
          * SAML assertion consumer service
-         * @description Not in section 7 of the front-door specification: defined by this
+         * @description Not in section 7 of docs/flows.md: defined by this
          *     contract for the server side of the flows.
          *
          *     The identity provider's auto-submitting form posts the SAML response
@@ -167,7 +167,7 @@ export interface paths {
          *     member of the organisation; otherwise the answer is also 400
          *     `saml_rejected`. On success the server signs a session token for
          *     that user, reaching this organisation only, and answers 303 to the front door's /login/sso/success,
-         *     which stores the token (spec 2). The token travels in the `lcq` query parameter because
+         *     which stores the token (flows 2). The token travels in the `lcq` query parameter because
          *     that page reads it from there; it is short-lived like every session
          *     token. The answer also sets a short-lived, HttpOnly cookie naming
          *     that token for `confirmSamlSession`, which the app calls before it
@@ -192,7 +192,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm the session a SAML login handed to this browser
-         * @description Not in section 7 of the front-door specification: defined by this
+         * @description Not in section 7 of docs/flows.md: defined by this
          *     contract for the server side of the flows.
          *
          *     /login/sso/success calls this with the `lcq` it arrived with as the
@@ -224,7 +224,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with e-mail, password and optional TOTP code
-         * @description Password login (spec 4.3 to 4.5). The app branches on the status and
+         * @description Password login (flows 4.3 to 4.5). The app branches on the status and
          *     on the `www-authenticate` header:
          *
          *     | answer | meaning | the app |
@@ -246,7 +246,7 @@ export interface paths {
          *     `SAML_ONLY`; a user whose organisations all are `SAML_ONLY` is
          *     answered 400 like a wrong password.
          *
-         *     The server enforces policy `REQUIRED` (spec 6): for a user without
+         *     The server enforces policy `REQUIRED` (flows 6): for a user without
          *     TOTP whose organisations require MFA, the 200 token is not a session
          *     but a token that only sets up MFA (`typ` `mfa-setup+jwt`, see
          *     `bearerAuth`): `setMfa` takes it, `logout` takes it, every other
@@ -283,7 +283,7 @@ export interface paths {
          *     expired). `aud` is the API audience (`TOKEN_AUDIENCE`): a session's
          *     `aud` claim, and the part before the slash of the MFA-setup token's
          *     (`{TOKEN_AUDIENCE}/mfa-setup`, see `bearerAuth`); the app builds the
-         *     path from the token's `aud` claim (spec 2, Logout). The app ignores
+         *     path from the token's `aud` claim (flows 2, Logout). The app ignores
          *     the answer and clears its cookie either way.
          *
          *     A GET with a side effect is the front door's existing contract.
@@ -308,7 +308,7 @@ export interface paths {
         put?: never;
         /**
          * Request a registration e-mail
-         * @description Register and migration-register screens (spec 2, 4.11). Always
+         * @description Register and migration-register screens (flows 2, 4.11). Always
          *     answers 202 with no body, whether or not the e-mail is known, in the
          *     same time as far as practical. When the address may register, the
          *     server sends an e-mail in `language` with a link to the front door's
@@ -335,13 +335,13 @@ export interface paths {
         put?: never;
         /**
          * Request a password-reset e-mail
-         * @description Password reset and migration-login screens (spec 4.11, 4.12). Always
+         * @description Password reset and migration-login screens (flows 4.11, 4.12). Always
          *     answers 202 with no body, whether or not the e-mail is known, in the
          *     same time as far as practical. For a known password user the server
          *     sends an e-mail in `language` with a link to the front door's
          *     /reset-password/update?token=<token>; the token is base64-encoded,
-         *     valid for one hour and single use (spec 5). Requesting again sends a
-         *     new link (the Resend link of spec 2).
+         *     valid for one hour and single use (flows 5). Requesting again sends a
+         *     new link (the Resend link of flows 2).
          */
         post: operations["forgotPassword"];
         delete?: never;
@@ -361,7 +361,7 @@ export interface paths {
         put?: never;
         /**
          * Set a password
-         * @description Sets the password of the token's user (spec 4.10, 4.12). The bearer
+         * @description Sets the password of the token's user (flows 4.10, 4.12). The bearer
          *     token is one of:
          *     - an invitation token (Signup) or a reset token (PasswordUpdate):
          *       the token of the e-mail link, base64-decoded by the app. These
@@ -418,7 +418,7 @@ export interface paths {
         put?: never;
         /**
          * Start or confirm TOTP setup
-         * @description One operation, two steps, told apart by the body (spec 4.6, 7).
+         * @description One operation, two steps, told apart by the body (flows 4.6, 7).
          *     `context` is an organisation the token reaches, or the API audience
          *     (the token's `aud`), which stands for the user's own account: a
          *     user in no organisation sets up MFA with it. Besides a session
@@ -486,7 +486,7 @@ export interface paths {
         };
         /**
          * Organisations the user can enter
-         * @description Company selection (spec 2, 4.7). The enabled organisations of which
+         * @description Company selection (flows 2, 4.7). The enabled organisations of which
          *     the token's user is an enabled member, keyed by context. Disabled
          *     organisations and disabled memberships are left out, so every entry
          *     has `enabled: true`, and only those the token reaches. The app sorts
@@ -521,7 +521,7 @@ export interface paths {
         };
         /**
          * The organisation of the path's context
-         * @description Terms page (spec 4.8). The organisation with its current terms and
+         * @description Terms page (flows 4.8). The organisation with its current terms and
          *     conditions and its default language. The app compares
          *     `termsAndConditions.version` with the user's accepted version for
          *     this context.
@@ -555,7 +555,7 @@ export interface paths {
         };
         /**
          * The signed-in user
-         * @description Terms page (spec 4.8). The token's own user: `userId` must equal the
+         * @description Terms page (flows 4.8). The token's own user: `userId` must equal the
          *     token's `userId` (`sub`), otherwise 403. The app applies the user's
          *     language. `context` may also be the API audience (the token's `aud`).
          */
@@ -585,7 +585,7 @@ export interface paths {
         put?: never;
         /**
          * Accept the organisation's current terms
-         * @description Terms page (spec 4.8). Records that the token's user accepted the
+         * @description Terms page (flows 4.8). Records that the token's user accepted the
          *     current version of the context's terms and conditions: afterwards
          *     the user's `termsAndConditions[context].acceptedVersion` equals the
          *     organisation's `termsAndConditions.version`. Idempotent.
@@ -609,7 +609,7 @@ export interface paths {
         };
         /**
          * Public keys that sign session tokens
-         * @description Not in section 7 of the front-door specification: defined by this
+         * @description Not in section 7 of docs/flows.md: defined by this
          *     contract for the server side of the flows.
          *
          *     The JSON Web Key Set (RFC 7517) of the ES256 keys that sign session
@@ -637,8 +637,8 @@ export interface paths {
         put?: never;
         /**
          * Report an unexpected failure of the app
-         * @description Not in section 7 of the front-door specification: the error
-         *     reporting that spec 8 names ("error.general ... also triggers error
+         * @description Not in section 7 of docs/flows.md: the error
+         *     reporting that flows 8 names ("error.general ... also triggers error
          *     reporting"). The app sends what went wrong, where, and the status
          *     it got; the server writes it to its structured log and answers 204.
          *     The app sends it through the same API client as every other call.
@@ -666,7 +666,7 @@ export interface paths {
         };
         /**
          * Health check
-         * @description Not in section 7 of the front-door specification: defined by this
+         * @description Not in section 7 of docs/flows.md: defined by this
          *     contract for the server side of the flows.
          *
          *     For load balancers and orchestration: 200 when the server can reach
@@ -698,14 +698,14 @@ export interface components {
          */
         DomainName: string;
         /**
-         * @description One mailbox (RFC 5321), within the e-mail rule of spec 5 (non-space text, an at sign, non-space text, a dot, non-space text) and the only rule: dot-separated atoms, an at sign, and a domain of two labels or more of letters, marks, digits and inner hyphens, at most 254 characters. An atom holds no whitespace, control or format character and none of `( ) < > [ ] : ; @ \ , . "`, so no list, quoted string, comment or display name passes for an address. Any script is welcome in both parts (`jöhn@exämple.com`, an IDN domain). The pattern is the one the app and the server share (rules/email.ts); it is valid with the `u` and the `v` flags.
+         * @description One mailbox (RFC 5321), within the e-mail rule of flows 5 (non-space text, an at sign, non-space text, a dot, non-space text) and the only rule: dot-separated atoms, an at sign, and a domain of two labels or more of letters, marks, digits and inner hyphens, at most 254 characters. An atom holds no whitespace, control or format character and none of `( ) < > [ ] : ; @ \ , . "`, so no list, quoted string, comment or display name passes for an address. Any script is welcome in both parts (`jöhn@exämple.com`, an IDN domain). The pattern is the one the app and the server share (rules/email.ts); it is valid with the `u` and the `v` flags.
          * @example jane.doe@example.com
          * @example jane.doe+news@example.com
          * @example jöhn@exämple.com
          */
         Email: string;
         /**
-         * @description An interface and e-mail language (spec 9).
+         * @description An interface and e-mail language (flows 9).
          * @enum {string}
          */
         Language: "en" | "de" | "it" | "fr" | "az";
@@ -717,7 +717,7 @@ export interface components {
          */
         TotpCode: string;
         /**
-         * @description How the organisation signs in (spec 4.1):
+         * @description How the organisation signs in (flows 4.1):
          *     - `NOT_SET`: password only (also the answer for an unknown e-mail or context);
          *     - `LOGIN_SAML`: SAML or password;
          *     - `SAML_ONLY`: SAML only.
@@ -726,7 +726,7 @@ export interface components {
         SsoMode: "NOT_SET" | "LOGIN_SAML" | "SAML_ONLY";
         /**
          * @description The organisation's MFA policy, sent in `www-authenticate` on a
-         *     successful password login (spec 6):
+         *     successful password login (flows 6):
          *     - `OPTIONAL`: MFA setup offers Skip;
          *     - `REQUIRED`: the user must set up MFA to continue.
          * @enum {string}
@@ -745,13 +745,13 @@ export interface components {
             token: components["schemas"]["SessionToken"];
         };
         /**
-         * @description A language tag as browsers give it (BCP 47: `es`, `de-CH`), of which the server takes the primary language; one that is not an interface language (`Language`) falls back to `en` (spec 3, 9).
+         * @description A language tag as browsers give it (BCP 47: `es`, `de-CH`), of which the server takes the primary language; one that is not an interface language (`Language`) falls back to `en` (flows 3, 9).
          * @example en
          * @example es
          * @example de-CH
          */
         LanguageTag: string;
-        /** @description Register and forgot-password payload. `language` is the first part of the browser language, lower-case, `en` by default (spec 3); it picks the e-mail's language. Any language tag is taken: a Spanish browser gets English mail, not an error. */
+        /** @description Register and forgot-password payload. `language` is the first part of the browser language, lower-case, `en` by default (flows 3); it picks the e-mail's language. Any language tag is taken: a Spanish browser gets English mail, not an error. */
         EmailLanguage: {
             email: components["schemas"]["Email"];
             language: components["schemas"]["LanguageTag"];
@@ -764,7 +764,7 @@ export interface components {
             currentChallenge?: components["schemas"]["TotpCode"];
         };
         SetPasswordRequest: {
-            /** @description The new password: at least 9 characters, with at least one lowercase letter (a-z), one uppercase letter (A-Z) and one digit (spec 5, 9). Any other characters are allowed. The rules are checked by the server, which answers 400 `weak_password` with a message naming what is missing, rather than by this schema. */
+            /** @description The new password: at least 9 characters, with at least one lowercase letter (a-z), one uppercase letter (A-Z) and one digit (flows 5, 9). Any other characters are allowed. The rules are checked by the server, which answers 400 `weak_password` with a message naming what is missing, rather than by this schema. */
             password: string;
             /** @description Reserved. The app sends an empty string; the server ignores it. */
             challenge?: string;
@@ -867,7 +867,7 @@ export interface components {
          *     Fastify's default error shape with `code` set to one of this API's
          *     codes (Fastify's own `FST_ERR_*` codes are mapped onto them).
          *     `message` is for people and logs, never for branching: the app shows
-         *     its own translated texts (spec 8).
+         *     its own translated texts (flows 8).
          *
          *     Known `code` values (clients must tolerate others):
          *     - `validation_failed`: the request does not match this contract;
@@ -1071,12 +1071,12 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The e-mail the user entered, passed to the identity provider as a login hint where it honours one. May be empty: the automatic redirect of spec 4.2 has no e-mail.
+                 * @description The e-mail the user entered, passed to the identity provider as a login hint where it honours one. May be empty: the automatic redirect of flows 4.2 has no e-mail.
                  * @example jane.doe@example.com
                  */
                 email?: components["schemas"]["Email"] | string;
                 /**
-                 * @description Where the front door continues after the SAML login: a path or URL on the front door, carrying the query of the front door page to come back to (`app`, `domain`, `route`, spec 2). The assertion consumer passes `app`, `domain` and `route` on to /login/sso/success.
+                 * @description Where the front door continues after the SAML login: a path or URL on the front door, carrying the query of the front door page to come back to (`app`, `domain`, `route`, flows 2). The assertion consumer passes `app`, `domain` and `route` on to /login/sso/success.
                  * @example /login?app=portal&domain=acme&route=%2Fdashboard
                  */
                 returnTo?: string;
@@ -1234,7 +1234,7 @@ export interface operations {
             200: {
                 headers: {
                     /**
-                     * @description The MFA policy, as the bare value `OPTIONAL` or `REQUIRED` (not an HTTP authentication challenge; a legacy use of this header the app relies on, spec 4.4: session storage key `policy`). The strictest policy of the organisations the sign-in reaches. Sent when the login succeeded on the password alone, that is the user has no TOTP yet: the app stores it and goes to MFA setup. With `REQUIRED` the token only sets up MFA. Absent after a login with a valid `challenge`.
+                     * @description The MFA policy, as the bare value `OPTIONAL` or `REQUIRED` (not an HTTP authentication challenge; a legacy use of this header the app relies on, flows 4.4: session storage key `policy`). The strictest policy of the organisations the sign-in reaches. Sent when the login succeeded on the password alone, that is the user has no TOTP yet: the app stores it and goes to MFA setup. With `REQUIRED` the token only sets up MFA. Absent after a login with a valid `challenge`.
                      * @example OPTIONAL
                      */
                     "www-authenticate"?: components["schemas"]["MfaPolicy"];
@@ -1388,7 +1388,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No token, or the token is invalid, revoked or already used (`invalid_token`), or expired (`token_expired`). The app then shows the expired-invitation message with a link to password reset (spec 8). */
+            /** @description No token, or the token is invalid, revoked or already used (`invalid_token`), or expired (`token_expired`). The app then shows the expired-invitation message with a link to password reset (flows 8). */
             401: {
                 headers: {
                     [name: string]: unknown;

@@ -1,8 +1,8 @@
-/** The sign-in calls of spec 7: SSO modes, the SAML redirect, password login and logout. */
+/** The sign-in calls of flows 7: SSO modes, the SAML redirect, password login and logout. */
 import { api } from './client';
 import { answerOf, failed, rateLimited, type Failed, type RateLimited } from './request';
 
-/** How an organisation signs in (spec 4.1). Any other answer is an error. */
+/** How an organisation signs in (flows 4.1). Any other answer is an error. */
 export type SsoMode = 'NOT_SET' | 'LOGIN_SAML' | 'SAML_ONLY';
 const SSO_MODES: readonly string[] = ['NOT_SET', 'LOGIN_SAML', 'SAML_ONLY'];
 
@@ -22,7 +22,7 @@ export async function ssoModeByEmail(email: string): Promise<SsoModeResult> {
   );
 }
 
-/** GET organization/ssoModeByContext/{context}: the SSO mode of an organisation (spec 4.2). */
+/** GET organization/ssoModeByContext/{context}: the SSO mode of an organisation (flows 4.2). */
 export async function ssoModeByContext(context: string): Promise<SsoModeResult> {
   return ssoModeResult(
     await answerOf(api.GET('/organization/ssoModeByContext/{context}', { params: { path: { context } }, parseAs: 'text' })),
@@ -31,7 +31,7 @@ export async function ssoModeByContext(context: string): Promise<SsoModeResult> 
 
 export type SamlLoginResult = { kind: 'redirect'; url: string } | RateLimited | Failed;
 
-/** GET saml2/{domain}/login: the identity provider URL to send the browser to (spec 4.1, 4.2). */
+/** GET saml2/{domain}/login: the identity provider URL to send the browser to (flows 4.1, 4.2). */
 export async function samlLoginUrl(domain: string, email: string | undefined, returnTo: string): Promise<SamlLoginResult> {
   const answer = await answerOf(
     api.GET('/saml2/{domain}/login', {
@@ -52,7 +52,7 @@ export type LoginResult =
   | Failed;
 
 /**
- * POST login, read by status as spec 4.3 says: 200 success (with the MFA policy in
+ * POST login, read by status as flows 4.3 says: 200 success (with the MFA policy in
  * `www-authenticate` when the user has no TOTP yet); 401 with `www-authenticate: MFA` asks for a
  * code; any other 401 is a wrong code; 400 wrong credentials; anything else a general error.
  */
@@ -73,13 +73,13 @@ export async function login(credentials: { email: string; password: string; chal
   }
 }
 
-/** GET {aud}/logout with the session's token: the API revokes it (spec 2, /logout). */
+/** GET {aud}/logout with the session's token: the API revokes it (flows 2, /logout). */
 export async function logout(aud: string): Promise<boolean> {
   const answer = await answerOf(api.GET('/{aud}/logout', { params: { path: { aud } }, parseAs: 'text' }));
   return answer.status >= 200 && answer.status < 300;
 }
 
-/** NOT_SET or LOGIN_SAML allow a password (spec 4.1). */
+/** NOT_SET or LOGIN_SAML allow a password (flows 4.1). */
 export const allowsPassword = (mode: SsoMode) => mode === 'NOT_SET' || mode === 'LOGIN_SAML';
-/** SAML_ONLY or LOGIN_SAML allow SAML, and SAML goes first (spec 4.1). */
+/** SAML_ONLY or LOGIN_SAML allow SAML, and SAML goes first (flows 4.1). */
 export const allowsSaml = (mode: SsoMode) => mode === 'SAML_ONLY' || mode === 'LOGIN_SAML';

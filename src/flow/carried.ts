@@ -1,5 +1,5 @@
 /**
- * The query parameters carried through every step of the sign-in flow (spec 2): app, domain and
+ * The query parameters carried through every step of the sign-in flow (flows 2): app, domain and
  * route (rules/carried.ts). Validated once, kept on every link and redirect. A value that fails
  * its rule is dropped, never carried on: it could only come from a hand-made or hostile link.
  */

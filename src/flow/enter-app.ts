@@ -1,5 +1,5 @@
 /**
- * The last step of every sign-in (spec 4.9): the shared layer's cookie of the context, then off to
+ * The last step of every sign-in (flows 4.9): the shared layer's cookie of the context, then off to
  * the app the query names or the context implies, with the route and the context.
  */
 import { config } from '../config';

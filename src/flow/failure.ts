@@ -1,6 +1,6 @@
 /**
  * What a screen does with an answer it did not expect: the general error toast, and a report
- * (spec 8); a refusal for too many attempts says how long to wait instead.
+ * (flows 8); a refusal for too many attempts says how long to wait instead.
  */
 import { t } from '../i18n/t';
 import { showToast } from '../stores/toast';

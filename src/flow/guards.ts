@@ -1,5 +1,5 @@
 /**
- * Who may see a step (spec 4): pure checks of the stores that answer where to go instead. The
+ * Who may see a step (flows 4): pure checks of the stores that answer where to go instead. The
  * router runs them before a screen loads (pathless layout routes in src/routes.tsx).
  */
 import { $context, $policy, $session, $token } from '../stores/session';
@@ -7,19 +7,19 @@ import { isExpired, shortcutContext } from '../session/token';
 import { PATHS, type To } from './paths';
 import type { Guard } from './route-table';
 
-/** Company selection and terms need a valid session (spec 4.7: no valid user goes to Login). */
+/** Company selection and terms need a valid session (flows 4.7: no valid user goes to Login). */
 export function needsSession(now: number = Date.now()): To | undefined {
   const session = $session.get();
   return session && !isExpired(session, now) ? undefined : { to: PATHS.login, replace: true };
 }
 
-/** MFA setup and its confirmation need the context, token and policy of a password sign-in (spec 4.4). */
+/** MFA setup and its confirmation need the context, token and policy of a password sign-in (flows 4.4). */
 export function needsPendingMfaSetup(): To | undefined {
   return $context.get() && $token.get() && $policy.get() ? undefined : { to: PATHS.login, replace: true };
 }
 
 /**
- * Company selection asks only when there is a choice (spec 4.7): the organisation the domain
+ * Company selection asks only when there is a choice (flows 4.7): the organisation the domain
  * parameter names, or the only one, goes straight to its terms, before the screen is loaded.
  */
 export function companyChoice(search: Readonly<Record<string, unknown>>): To | undefined {

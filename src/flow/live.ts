@@ -4,7 +4,7 @@ import { LIVE_EVENT } from './live-event';
 /**
  * False while a screen is prerendered and on its first render in the browser, true once its script
  * runs. A form uses it to work the browser's way before any script (native validation, a real
- * submit) and the app's way after (spec 5: Continue disabled until valid).
+ * submit) and the app's way after (flows 5: Continue disabled until valid).
  */
 export function useLive(): boolean {
   const [live, setLive] = useState(false);
@@ -15,7 +15,7 @@ export function useLive(): boolean {
 /**
  * Tells the page that the screen now takes its own presses, once its effects have attached them
  * (a form library attaches its submit listener in an effect). A form sent before then is held by
- * the page's inline script and sent again now, so an early press is never lost (issue 9).
+ * the page's inline script and sent again now, so an early press is never lost.
  */
 export function useAnnounceLive(): void {
   useEffect(() => {

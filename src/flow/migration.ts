@@ -1,4 +1,4 @@
-/** What a user of the old platform came to do (spec 4.11): log in (the default) or register. */
+/** What a user of the old platform came to do (flows 4.11): log in (the default) or register. */
 export type MigrationAction = 'login' | 'register';
 
 /** The `action` parameter; an unknown one is an error, logged, and the migration goes on as a login, as without one. */

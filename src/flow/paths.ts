@@ -1,5 +1,5 @@
 /**
- * The front door's paths (spec 2, route table). Screens name where they go with these, and
+ * The front door's paths (flows 2, route table). Screens name where they go with these, and
  * `pathTo` fills in the `$context` parameter, so no screen writes a URL by hand.
  */
 import { fillPath } from '../../rules/route-pattern';
@@ -22,7 +22,7 @@ export const PATHS = {
   signup: '/signup',
   signupSuccess: '/signup/success',
   migration: '/migration',
-  // Spelled as the specification gives it (spec 2).
+  // Spelled as flows 2 gives it.
   passwordMigrationSuccess: '/migration/password/sucess',
   companySelection: '/company',
   termsAndConditions: '/company/$context/terms',

@@ -1,5 +1,5 @@
 /**
- * The route table of spec 2 as data: path, screen, page title, the text groups the screen shows,
+ * The route table of flows 2 as data: path, screen, page title, the text groups the screen shows,
  * who may see it, and its lazy module. The router is built from it (src/routes.tsx), and so is a
  * page's first view (src/boot.tsx), which renders its screen before the router has arrived.
  */
@@ -18,9 +18,9 @@ export type Family = 'sign-in' | 'account';
 
 export interface RouteRow {
   path: AppPath;
-  /** The screen's name: its module's file and export (spec 2). */
+  /** The screen's name: its module's file and export (flows 2). */
   screen: string;
-  /** The page title's text (spec 2: titles come from route metadata). */
+  /** The page title's text (flows 2: titles come from route metadata). */
   titleKey: string;
   family: Family;
   /** The groups of `page.*` texts the screen shows. */
@@ -70,12 +70,12 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
 ];
 
 /**
- * Paths the router shows with no first view of their own: the toolkit's gallery (issue 11), which
+ * Paths the router shows with no first view of their own: the toolkit's gallery, which
  * is not a step of the front door. Their page is an empty shell that starts the router at once.
  */
 export const ROUTER_ONLY_PATHS: readonly string[] = ['/ui', '/ui/panel'];
 
-/** Paths that only send the visitor on, with their parameters (spec 2): / to /login, /company/:context to its terms. */
+/** Paths that only send the visitor on, with their parameters (flows 2): / to /login, /company/:context to its terms. */
 export const ALIASES: readonly { path: string; to: AppPath }[] = [
   { path: '/', to: PATHS.login },
   { path: '/company/$context', to: PATHS.termsAndConditions },

@@ -1,5 +1,5 @@
 /**
- * Sending the browser to the organisation's identity provider (spec 4.1, 4.2, 11). The front door
+ * Sending the browser to the organisation's identity provider (flows 4.1, 4.2, 11). The front door
  * is told where to come back to, with the carried parameters, so app, domain and route survive
  * the round trip; the identity provider's answer lands on /login/sso/success.
  */
@@ -57,10 +57,10 @@ export async function goToIdentityProvider(flow: Flow, screen: string, domain: s
   return false;
 }
 
-/** Domains that name the platform itself, never an organisation: no automatic SAML for them (spec 4.2). */
+/** Domains that name the platform itself, never an organisation: no automatic SAML for them (flows 4.2). */
 const EXCLUDED_DOMAINS = ['admin', 'app', 'meta', 'services', 'auth', 'www', 'localhost', 'serviceprovider'];
 
-/** The organisation whose SAML starts at once on Login: the route's context, else the domain parameter (spec 4.2). */
+/** The organisation whose SAML starts at once on Login: the route's context, else the domain parameter (flows 4.2). */
 export function automaticSamlContext(context: string | undefined, domain: string | undefined): string | undefined {
   const candidate = context || domain;
   return candidate && !EXCLUDED_DOMAINS.includes(candidate.toLowerCase()) ? candidate : undefined;

@@ -21,7 +21,7 @@ import './gallery.css';
 const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = { en: 'English', de: 'Deutsch', it: 'Italiano', fr: 'Français', az: 'Azərbaycanca' };
 const SECTIONS = ['basics', 'fields', 'dropdowns', 'overlays', 'navigation', 'layouts'] as const;
 
-/** The toolkit's gallery (issue 11): every component in every state, in the current language. */
+/** The toolkit's gallery: every component in every state, in the current language. */
 export function Gallery() {
   const t = useT();
   const locale = useStore($locale);

@@ -4,7 +4,7 @@ import { useT } from '../i18n/t';
 
 /**
  * The side panel demo, the child route /ui/panel: the close button, Escape or a click beside it go
- * back to /ui; Save goes back with action=reload (spec 2). With `?confirm=yes` it asks first (spec 4).
+ * back to /ui; Save goes back with action=reload (flows 2). With `?confirm=yes` it asks first (flows 4).
  */
 export function GalleryPanel() {
   const t = useT();

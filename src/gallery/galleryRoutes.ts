@@ -1,6 +1,6 @@
 /**
- * The toolkit's gallery at /ui (issue 11), outside the sign-in flow and its bundles: both screens are
- * lazy chunks. The side panel demo is the child route /ui/panel (spec 2: a side panel opens as a
+ * The toolkit's gallery at /ui, outside the sign-in flow and its bundles: both screens are
+ * lazy chunks. The side panel demo is the child route /ui/panel (flows 2: a side panel opens as a
  * child route and closes by going to the parent).
  */
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';

@@ -17,7 +17,7 @@ function leaves(messages: unknown, prefix = ''): [string, unknown][] {
   );
 }
 
-/** The Italian set has no migration screen messages; those fall back to English (spec section 9). */
+/** The Italian set has no migration screen messages; those fall back to English (flows 9). */
 const allowedGaps: Record<string, RegExp | undefined> = { it: /^page\.migration\./ };
 const catalogues = { de, it: it_, fr, az };
 const englishKeys = keys(en);
@@ -38,7 +38,7 @@ describe('the translation catalogue', () => {
     expect(leaves(messages).filter(([, value]) => typeof value !== 'string' || value.trim() === '')).toEqual([]);
   });
 
-  it('leaves the migration messages out of Italian, as the specification says', () => {
+  it('leaves the migration messages out of Italian, as flows 9 says', () => {
     expect(keys(it_).some((key) => key.startsWith('page.migration.'))).toBe(false);
   });
 });

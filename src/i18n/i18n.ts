@@ -1,5 +1,5 @@
 /**
- * Translations (spec 8 and 9): rosetta holds the dictionaries, each language a lazy chunk. A
+ * Translations (flows 8 and 9): rosetta holds the dictionaries, each language a lazy chunk. A
  * prerendered page carries the texts of its family of screens in its language (and English for
  * what that language lacks), so it translates before any chunk has arrived; a screen of the other
  * family loads the whole dictionary first. A missing key warns on the console and falls back to

@@ -1,5 +1,5 @@
 /**
- * The cookies of spec 3 and 9, with tiny-cookie: the session cookie (value: the token) and the
+ * The cookies of flows 3 and 9, with tiny-cookie: the session cookie (value: the token) and the
  * shared layer's per-context `token_{context}` cookie, both expiring at 80 % of the token's remaining
  * lifetime, Secure, SameSite=Strict, Path=/ on the product's domain; and the skip-MFA cookie,
  * 'true' with an expiry 0 days ahead, which lasts to the end of the day it was set.
@@ -48,20 +48,20 @@ const cookieContexts = (contexts: readonly string[]) => contexts.filter(isContex
 
 /**
  * The skip-MFA cookie belongs to one user: another user of the same browser is still asked
- * (spec 4.4). A user id is a UUID (openapi/auth.yaml, User); one that could not stand in a cookie
+ * (flows 4.4). A user id is a UUID (openapi/auth.yaml, User); one that could not stand in a cookie
  * name has no cookie.
  */
 export function skipMfaCookieName(userId: string): string | undefined {
   return /^[A-Za-z0-9-]{1,64}$/.test(userId) ? `${SKIP_MFA_COOKIE_PREFIX}${userId}` : undefined;
 }
 
-/** The session cookie lives for 80 % of what is left of the token's lifetime (spec 9). */
+/** The session cookie lives for 80 % of what is left of the token's lifetime (flows 9). */
 export function sessionCookieAttributes(token: Pick<SessionToken, 'exp'>, now: number, domain?: string): CookieAttributes {
   const remaining = Math.max(0, token.exp * 1000 - now);
   return attributes(new Date(now + Math.floor(remaining * 0.8)), domain);
 }
 
-/** 'true', expiring 0 days ahead: at the end of the day it is set, in the user's time zone (spec 9). */
+/** 'true', expiring 0 days ahead: at the end of the day it is set, in the user's time zone (flows 9). */
 export function skipMfaCookieAttributes(now: number, domain?: string): CookieAttributes {
   const endOfDay = new Date(now);
   endOfDay.setHours(23, 59, 59, 999);

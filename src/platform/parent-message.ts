@@ -1,5 +1,5 @@
 /**
- * Messages from the embedded change-password page to the app around it (spec 4.10). They go only
+ * Messages from the embedded change-password page to the app around it (flows 4.10). They go only
  * to the parent origins the runtime configuration allows, one by one: the browser delivers a
  * message only when the parent's origin is the target, so an app on another origin receives
  * nothing. Never to '*', and with no allowed origin, nothing is sent.

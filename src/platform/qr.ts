@@ -1,5 +1,5 @@
 /**
- * The QR code of an otpauth:// URI (spec 4.6), as one SVG path: scalable, crisp at any size and
+ * The QR code of an otpauth:// URI (flows 4.6), as one SVG path: scalable, crisp at any size and
  * drawn without an image request. Error correction M keeps it readable from a phone screen.
  */
 import qrcode from 'qrcode-generator';

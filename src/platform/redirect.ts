@@ -1,25 +1,25 @@
 /**
- * Where the front door sends a signed-in user (spec 4.9) and the platform's outbound URL shapes
- * (spec 2): portal {subdomain}.{host}, admin {subdomain}.{host}/admin/, the marketplace (services)
+ * Where the front door sends a signed-in user (flows 4.9) and the platform's outbound URL shapes
+ * (flows 2): portal {subdomain}.{host}, admin {subdomain}.{host}/admin/, the marketplace (services)
  * and the meta site. Pure functions of their inputs; a redirect never leaves the platform's hosts,
  * whatever the query says (the carried `app` and `route` come from links anyone can write).
  */
 export type PlatformApp = 'portal' | 'admin' | 'marketplace' | 'meta';
 
-/** Labels that name a platform site rather than a company (spec 2). */
+/** Labels that name a platform site rather than a company (flows 2). */
 export const KNOWN_SUBDOMAINS = ['admin', 'app', 'meta', 'services', 'auth'] as const;
 const DEFAULT_SUBDOMAIN = 'app';
 
 export interface PlatformLocation {
   /** The platform's host, with its port when it has one: example.com, frontdoor.localhost:8080. */
   platformHost: string;
-  /** The front door's own hostname, whose first label names the company (spec 2). */
+  /** The front door's own hostname, whose first label names the company (flows 2). */
   currentHost: string;
   /** http: or https:, as the front door itself is served. */
   protocol: string;
 }
 
-/** The first label of the current host, unless it names a platform site; then `app` (spec 2). */
+/** The first label of the current host, unless it names a platform site; then `app` (flows 2). */
 export function platformSubdomain(currentHost: string): string {
   const label = currentHost.split('.')[0]?.toLowerCase() ?? '';
   const isCompany = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label) && currentHost.includes('.');
@@ -34,7 +34,7 @@ const APP_ALIASES: Record<string, PlatformApp> = {
   meta: 'meta',
 };
 
-/** The app a context implies: serviceProvider the marketplace, meta the meta site, else the portal (spec 4.9). */
+/** The app a context implies: serviceProvider the marketplace, meta the meta site, else the portal (flows 4.9). */
 export function impliedApp(context: string): PlatformApp {
   if (context === 'serviceProvider') return 'marketplace';
   if (context === 'meta') return 'meta';
@@ -52,7 +52,7 @@ function scheme(protocol: string): 'http:' | 'https:' {
   return protocol === 'http:' ? 'http:' : 'https:';
 }
 
-/** The root URL of a platform app (spec 2, outbound URL shapes). */
+/** The root URL of a platform app (flows 2, outbound URL shapes). */
 export function appBaseUrl(app: PlatformApp, location: PlatformLocation): URL {
   const origin = (sub: string) => `${scheme(location.protocol)}//${sub}.${location.platformHost}`;
   switch (app) {
@@ -89,7 +89,7 @@ export function safeRoute(route: string | undefined, base: URL): string | undefi
 }
 
 /**
- * The URL of the app to land in after sign-in (spec 4.9): the app from the query or implied by the
+ * The URL of the app to land in after sign-in (flows 4.9): the app from the query or implied by the
  * context, the route appended as a path, and `context` set in the query.
  */
 export function redirectTarget(target: { app?: string | undefined; route?: string | undefined; context: string }, location: PlatformLocation): string {

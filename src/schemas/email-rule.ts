@@ -1,5 +1,5 @@
 /**
- * The e-mail rule of spec 5 with its error message key, without zod: Login's first view checks
+ * The e-mail rule of flows 5 with its error message key, without zod: Login's first view checks
  * e-mails with it (zod stays off the first load, docs/decisions/0002-zod-import-form.md).
  */
 import { isEmail } from '../../rules/email';

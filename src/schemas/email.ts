@@ -1,4 +1,4 @@
-/** The e-mail field (spec 5) as the account forms compose it, with its error message key. */
+/** The e-mail field (flows 5) as the account forms compose it, with its error message key. */
 import { refine, string } from 'zod/mini';
 import { isEmail } from '../../rules/email';
 import { EMAIL_INVALID } from './email-rule';

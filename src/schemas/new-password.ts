@@ -1,5 +1,5 @@
 /**
- * The new password and its repetition (spec 5): the rules of rules/password.ts, each with the key
+ * The new password and its repetition (flows 5): the rules of rules/password.ts, each with the key
  * of its text, and the repetition equal to the password. The screens show the rules ticking as
  * the person types and the first broken rule once the field is left.
  */

@@ -7,7 +7,7 @@ const messages = (result: { success: boolean; error?: { issues: { path: Property
   result.success ? [] : result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]);
 
 describe('the field schemas', () => {
-  it('take an e-mail by the rule of spec 5 and name the error by its key', () => {
+  it('take an e-mail by the rule of flows 5 and name the error by its key', () => {
     expect(emailSchema.safeParse('jöhn@example.com').success).toBe(true);
     expect(messages(emailSchema.safeParse('john@example'))).toEqual([['', 'field.email.invalid']]);
   });

@@ -13,7 +13,7 @@ import { homeContext, shortcutContext } from '../session/token';
 type State = { kind: 'loading' } | { kind: 'list'; organizations: Organization[] } | { kind: 'failed' };
 
 /**
- * CompanySelection (spec 2, 4.7): the organisations the user may enter, reserved contexts first,
+ * CompanySelection (flows 2, 4.7): the organisations the user may enter, reserved contexts first,
  * each with its logo and name. A domain parameter that names one, or a single organisation, goes
  * straight on to its terms: the route's guard does so before this screen loads (src/flow/guards.ts),
  * and the screen does too when the session changes under it.

@@ -4,7 +4,7 @@ import { useT } from '../i18n/t';
 import { FlowLink } from '../flow/FlowLink';
 import { PATHS } from '../flow/paths';
 
-/** What a route shows when it throws, so no error is swallowed (spec 8, error.general). */
+/** What a route shows when it throws, so no error is swallowed (flows 8, error.general). */
 export function ErrorScreen({ error }: ErrorComponentProps) {
   const t = useT();
   useEffect(() => {

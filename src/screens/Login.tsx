@@ -18,7 +18,7 @@ import { emailErrors } from '../schemas/email-rule';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../rules/email';
 
 /**
- * Login (spec 2, 4.1, 4.2): e-mail first. The organisation's SSO mode decides between the
+ * Login (flows 2, 4.1, 4.2): e-mail first. The organisation's SSO mode decides between the
  * identity provider and the password page. A valid stored session goes straight on to company
  * selection; a context in the route or the domain parameter starts its SAML sign-in at once.
  * Before the script arrives the form works with the browser's validation; sent, the page holds it
@@ -88,7 +88,7 @@ export function Login() {
     }
     setBusy(undefined);
     if (result.kind === 'unknown-mode') {
-      // Any mode but the three known ones is an error (spec 4.1).
+      // Any mode but the three known ones is an error (flows 4.1).
       console.error(new Error(`Unknown SSO mode "${result.mode}".`));
       void reportError({ screen: 'Login', operation: 'sso-mode' });
     }

@@ -12,7 +12,7 @@ import { clearToast, showToast } from '../stores/toast';
 import { isEmail } from '../../rules/email';
 
 /**
- * LoginWithPassword (spec 2, 4.3 to 4.5): the e-mail of the route's `username`, shown as a field
+ * LoginWithPassword (flows 2, 4.3 to 4.5): the e-mail of the route's `username`, shown as a field
  * so password managers save the pair, and the password. The answer decides the next step: MFA
  * setup after a first password sign-in, the code when the user has TOTP, else an error.
  */
@@ -31,7 +31,7 @@ export function LoginWithPassword() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    // The login password only has to be non-empty (spec 5).
+    // The login password only has to be non-empty (flows 5).
     if (!password || busy) return;
     clearToast();
     setBusy(true);

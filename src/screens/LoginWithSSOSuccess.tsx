@@ -7,7 +7,7 @@ import { showToast } from '../stores/toast';
 import { confirmSamlSession } from '../api/saml-session';
 
 /**
- * LoginWithSSOSuccess (spec 2): the identity provider's sign-in came back with a session token in
+ * LoginWithSSOSuccess (flows 2): the identity provider's sign-in came back with a session token in
  * `lcq`. It is stored only once the API has confirmed it is a session handed to this browser
  * (confirmSamlSession), and the user goes on to company selection; any other answer ends on Login.
  */

@@ -6,7 +6,7 @@ import { logout } from '../api/sign-in';
 import { $session, endSession } from '../stores/session';
 
 /**
- * Logout (spec 2): says it is signing out, asks the API to end the token (`GET {aud}/logout`),
+ * Logout (flows 2): says it is signing out, asks the API to end the token (`GET {aud}/logout`),
  * clears the session cookie, and goes to Login. The cookie goes whatever the API answers.
  */
 export function Logout() {

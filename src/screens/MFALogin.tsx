@@ -10,7 +10,7 @@ import { $pendingLogin, forgetPendingLogin } from '../stores/pending-login';
 import { CodeStep } from './parts/CodeStep';
 
 /**
- * MFALogin (spec 2, 4.5): the code of a user with TOTP, resent with the e-mail and password as
+ * MFALogin (flows 2, 4.5): the code of a user with TOTP, resent with the e-mail and password as
  * `challenge`. On success the session cookie is set and the user goes to company selection.
  */
 export function MFALogin() {

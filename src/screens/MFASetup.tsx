@@ -15,7 +15,7 @@ import { StoreBadges } from './parts/StoreBadges';
 const STEPS = [1, 2, 3, 4, 5] as const;
 
 /**
- * MFASetup (spec 2, 4.4, 4.6): the QR code of a new TOTP secret (reused from session storage on a
+ * MFASetup (flows 2, 4.4, 4.6): the QR code of a new TOTP secret (reused from session storage on a
  * reload; clicking the code makes a new one), the secret as text for those who cannot scan, five
  * steps, two store badges, Continue, and Skip only when the organisation's policy is OPTIONAL.
  */
@@ -45,7 +45,7 @@ export function MFASetup() {
   }
 
   useEffect(() => {
-    // A user who chose Skip today is not asked again until tomorrow (spec 4.4, 9); another user of
+    // A user who chose Skip today is not asked again until tomorrow (flows 4.4, 9); another user of
     // this browser still is.
     const userId = $session.get()?.userId;
     if (optional && userId && hasSkippedMfa(userId)) {

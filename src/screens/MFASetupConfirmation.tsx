@@ -10,7 +10,7 @@ import { secretOf } from '../platform/qr';
 import { CodeStep } from './parts/CodeStep';
 
 /**
- * MFASetupConfirmation (spec 2, 4.6): a code from the authenticator app confirms the secret of
+ * MFASetupConfirmation (flows 2, 4.6): a code from the authenticator app confirms the secret of
  * the setup URI. On success the session cookie is set and the user goes to company selection.
  */
 export function MFASetupConfirmation() {

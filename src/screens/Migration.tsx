@@ -13,7 +13,7 @@ import { isEmail } from '../../rules/email';
 import { requestLanguage } from '../../rules/languages';
 
 /**
- * Migration (spec 2, 4.11): a user of the old platform, with the e-mail (read-only) and the action
+ * Migration (flows 2, 4.11): a user of the old platform, with the e-mail (read-only) and the action
  * of the link. Logging in sends SAML users to their identity provider and password users a reset
  * mail (then the migration success page); registering sends a registration (then RegisterSuccess).
  */

@@ -14,7 +14,7 @@ import { NewPasswordForm, type NewPassword } from './parts/NewPasswordForm';
 type Outcome = { kind: 'changed' } | { kind: 'refused' } | { kind: 'wrong-current'; password: string } | undefined;
 
 /**
- * PasswordChange (spec 2, 4.10): embedded in another app's frame, it changes the password of the
+ * PasswordChange (flows 2, 4.10): embedded in another app's frame, it changes the password of the
  * stored session (the current password first, OWASP ASVS). On success the new token goes into the
  * session cookie and every `token_{context}` cookie of the session (the API has revoked the old
  * token), and the parent hears `{action: 'password-change', success: true}`; on failure the

@@ -4,7 +4,7 @@ import { PATHS } from '../flow/paths';
 import { $resetEmail } from '../stores/reset-email';
 import { MailSent } from './parts/MailSent';
 
-/** PasswordMigrationSuccess (spec 2, 4.11): the mail to choose a password went to the e-mail; resend. */
+/** PasswordMigrationSuccess (flows 2, 4.11): the mail to choose a password went to the e-mail; resend. */
 export function PasswordMigrationSuccess() {
   const t = useT();
   return (

@@ -5,7 +5,7 @@ import { $resetEmail } from '../stores/reset-email';
 import { EmailRequestForm } from './parts/EmailRequestForm';
 
 /**
- * PasswordReset (spec 2, 4.12): an e-mail, pre-filled from `username`, that asks for a reset mail.
+ * PasswordReset (flows 2, 4.12): an e-mail, pre-filled from `username`, that asks for a reset mail.
  * The e-mail is kept in session storage for the success page.
  */
 export function PasswordReset() {

@@ -4,7 +4,7 @@ import { PATHS } from '../flow/paths';
 import { $resetEmail } from '../stores/reset-email';
 import { MailSent } from './parts/MailSent';
 
-/** PasswordResetSuccess (spec 2, 4.12): the saved e-mail and a resend link; without one, back to PasswordReset. */
+/** PasswordResetSuccess (flows 2, 4.12): the saved e-mail and a resend link; without one, back to PasswordReset. */
 export function PasswordResetSuccess() {
   const t = useT();
   return (

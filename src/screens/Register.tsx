@@ -3,7 +3,7 @@ import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
 import { EmailRequestForm } from './parts/EmailRequestForm';
 
-/** Register (spec 2): an e-mail, pre-filled from `username` or `email`, that asks for the sign-up mail. */
+/** Register (flows 2): an e-mail, pre-filled from `username` or `email`, that asks for the sign-up mail. */
 export function Register() {
   const t = useT();
   const flow = useFlow();

@@ -3,7 +3,7 @@ import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
 import { MailSent } from './parts/MailSent';
 
-/** RegisterSuccess (spec 2): the sign-up mail is on its way to `username`; without one, back to Login. */
+/** RegisterSuccess (flows 2): the sign-up mail is on its way to `username`; without one, back to Login. */
 export function RegisterSuccess() {
   const t = useT();
   const flow = useFlow();

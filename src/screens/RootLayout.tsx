@@ -3,7 +3,7 @@ import { ScreenFrame } from './ScreenFrame';
 import { useAnnounceLive } from '../flow/live';
 
 /**
- * The router's page: the title of the deepest route (spec 2) and the `locale` parameter (spec 2).
+ * The router's page: the title of the deepest route (flows 2) and the `locale` parameter (flows 2).
  * Every page the router shows, the gallery's too, takes its own presses from its first render.
  */
 export function RootLayout() {

@@ -8,7 +8,7 @@ import { Logo } from './Logo';
 
 /**
  * What every screen sits in: the centred layout with the logo, which also follows a `locale` query
- * parameter (spec 2), the page title from the route's metadata (spec 2) and the toast (spec 4).
+ * parameter (flows 2), the page title from the route's metadata (flows 2) and the toast (flows 4).
  */
 export function ScreenFrame({ titleKey, locale, children }: { titleKey: string | undefined; locale: string | undefined; children: ReactNode }) {
   const t = useT();

@@ -3,7 +3,7 @@ import { PATHS } from '../flow/paths';
 import { FlowLink } from '../flow/FlowLink';
 import { PasswordFromLink } from './parts/PasswordFromLink';
 
-/** Signup (spec 2): the same form as PasswordUpdate from an invitation link, with a login link. */
+/** Signup (flows 2): the same form as PasswordUpdate from an invitation link, with a login link. */
 export function Signup() {
   const t = useT();
   return (

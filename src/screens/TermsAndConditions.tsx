@@ -14,7 +14,7 @@ import { termsLinks } from './parts/terms-links';
 import { LoadingCard } from './parts/LoadingCard';
 
 /**
- * TermsAndConditions (spec 2, 4.8): the organisation's terms in the user's language, which is
+ * TermsAndConditions (flows 2, 4.8): the organisation's terms in the user's language, which is
  * applied. A user who accepted the current version goes straight on to the app; anyone else ticks
  * the box (Save stays disabled until then) and saves. A load failure goes back to Login.
  */

@@ -1,5 +1,5 @@
 /**
- * A new token for the stored session (spec 4.10, a changed password), apart from the stores (it
+ * A new token for the stored session (flows 4.10, a changed password), apart from the stores (it
  * holds no state of its own) so it ships only with the screen that needs it
  * (src/screens/PasswordChange.tsx). The API has revoked the old token, so the session cookie and
  * every `token_{context}` cookie this browser holds for the session's contexts take the new one; a

@@ -1,5 +1,5 @@
 /**
- * The session token as the app reads it (spec 3): a signed JWT whose claims are read client-side
+ * The session token as the app reads it (flows 3): a signed JWT whose claims are read client-side
  * with jwt-decode. The signature is the API's business; the app only needs the claims to route.
  */
 import { jwtDecode } from 'jwt-decode';
@@ -34,7 +34,7 @@ interface Claims {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** A list of contexts, or, as the shared layer writes it, an object whose keys are the contexts (spec 3). */
+/** A list of contexts, or, as the shared layer writes it, an object whose keys are the contexts (flows 3). */
 function contextsOf(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((context): context is string => typeof context === 'string');
   if (value !== null && typeof value === 'object') return Object.keys(value);
@@ -43,8 +43,8 @@ function contextsOf(value: unknown): string[] {
 
 /**
  * Reads the claims of a token. A token without a payload part raises 'Unable to parse JWT'
- * (spec 8); other malformed tokens raise jwt-decode's error. The answer is undefined when the
- * claims do not make a session: one needs both `sub` (or `userId`) and `aud` (spec 3).
+ * (flows 8); other malformed tokens raise jwt-decode's error. The answer is undefined when the
+ * claims do not make a session: one needs both `sub` (or `userId`) and `aud` (flows 3).
  */
 export function decodeSessionToken(raw: string): SessionToken | undefined {
   if (!raw.split('.')[1]) throw new Error('Unable to parse JWT');
@@ -63,7 +63,7 @@ export function decodeSessionToken(raw: string): SessionToken | undefined {
   };
 }
 
-/** The session of a stored token; a token that cannot be parsed is logged and treated as none (spec 8). */
+/** The session of a stored token; a token that cannot be parsed is logged and treated as none (flows 8). */
 export function parseSessionToken(raw: string | null | undefined): SessionToken | undefined {
   if (!raw) return undefined;
   try {
@@ -75,7 +75,7 @@ export function parseSessionToken(raw: string | null | undefined): SessionToken 
 }
 
 /**
- * The token of an invitation or reset link: base64 in the `token` query parameter (spec 5), and
+ * The token of an invitation or reset link: base64 in the `token` query parameter (flows 5), and
  * it must read as a session token. Anything else is no token, logged as an error.
  */
 export function readLinkToken(parameter: string | undefined): SessionToken | undefined {
@@ -100,7 +100,7 @@ export function homeContext(token: Pick<SessionToken, 'aud' | 'contexts'>): stri
   return token.contexts.includes(token.aud) ? token.aud : token.contexts[0];
 }
 
-/** The context to enter without asking: the one the domain parameter names, or the only one (spec 4.7). */
+/** The context to enter without asking: the one the domain parameter names, or the only one (flows 4.7). */
 export function shortcutContext(contexts: readonly string[], domain: string | undefined): string | undefined {
   const named = domain && contexts.find((context) => context.toLowerCase() === domain.toLowerCase());
   return named || (contexts.length === 1 ? contexts[0] : undefined);

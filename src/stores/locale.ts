@@ -1,5 +1,5 @@
 /**
- * The interface language (spec 9): en, de, it, fr, az, English by default. Changing it loads the
+ * The interface language (flows 9): en, de, it, fr, az, English by default. Changing it loads the
  * texts first, then sets `lang` on the document root.
  */
 import { atom } from 'nanostores';
@@ -8,7 +8,7 @@ import { addTexts, hasPageTexts, loadDictionary, type Dictionary } from '../i18n
 
 export const $locale = atom<Language>(FALLBACK_LANGUAGE);
 
-/** Switches the interface language; an unsupported one is refused with a console warning (spec 8). */
+/** Switches the interface language; an unsupported one is refused with a console warning (flows 8). */
 export async function setLocale(locale: string): Promise<void> {
   if (!isLanguage(locale)) {
     console.warn(`Unsupported locale "${locale}" selected; keeping "${$locale.get()}".`);

@@ -1,5 +1,5 @@
 /**
- * The e-mail and password of a sign-in waiting for its TOTP code (spec 4.5: the code is resent
+ * The e-mail and password of a sign-in waiting for its TOTP code (flows 4.5: the code is resent
  * with them as `challenge`). Kept in memory only: a password never goes into a URL, session
  * storage or history. A reload of the code step starts again at the password.
  */

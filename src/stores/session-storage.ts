@@ -1,5 +1,5 @@
 /**
- * Atoms mirrored to the session-storage keys of spec 3 (context, token, policy, secret, email), so
+ * Atoms mirrored to the session-storage keys of flows 3 (context, token, policy, secret, email), so
  * a reload in the middle of a flow keeps its step. Storage is read by `restoreFromSessionStorage`,
  * called once the page runs in a browser, never at import time (the screens also render at build time).
  */

@@ -1,7 +1,7 @@
 /**
- * The session (spec 3 and 4). A password sign-in that goes on to MFA setup keeps its context,
- * token and MFA policy in session storage (spec 4.4); a complete sign-in keeps its token in the
- * session cookie (spec 9). The API client sends whichever is current.
+ * The session (flows 3 and 4). A password sign-in that goes on to MFA setup keeps its context,
+ * token and MFA policy in session storage (flows 4.4); a complete sign-in keeps its token in the
+ * session cookie (flows 9). The API client sends whichever is current.
  */
 import { atom, computed } from 'nanostores';
 import { parseSessionToken, type SessionToken } from '../session/token';
@@ -15,16 +15,16 @@ const $flowToken = sessionStored('token');
 const $cookieToken = atom<string | undefined>(undefined);
 
 export const $context = sessionStored('context');
-/** The MFA policy the login answered with, OPTIONAL or REQUIRED (spec 4.4, 6). */
+/** The MFA policy the login answered with, OPTIONAL or REQUIRED (flows 4.4, 6). */
 export const $policy = sessionStored('policy');
-/** The TOTP secret URI offered by MFA setup, reused until confirmed (spec 4.6). */
+/** The TOTP secret URI offered by MFA setup, reused until confirmed (flows 4.6). */
 export const $secret = sessionStored('secret');
 
 /** The raw token the API client sends as bearer. */
 export const $token = computed([$flowToken, $cookieToken], (flow, cookie) => flow ?? cookie);
-/** The claims of that token; undefined without a token or with one that does not parse (spec 3, 8). */
+/** The claims of that token; undefined without a token or with one that does not parse (flows 3, 8). */
 export const $session = computed($token, (token): SessionToken | undefined => parseSessionToken(token));
-/** The session of a complete sign-in, from the session cookie (spec 2, Login: a valid stored session). */
+/** The session of a complete sign-in, from the session cookie (flows 2, Login: a valid stored session). */
 export const $storedSession = computed($cookieToken, (token): SessionToken | undefined => parseSessionToken(token));
 
 /** Step 4.4: a password sign-in that goes on to MFA setup keeps its context, token and policy. */
@@ -42,7 +42,7 @@ function clearFlowStorage(): void {
 }
 
 /**
- * A complete sign-in (spec 4.5, 4.6, SSO success): the token goes into the session cookie, and into
+ * A complete sign-in (flows 4.5, 4.6, SSO success): the token goes into the session cookie, and into
  * the shared layer's `token_{context}` cookie when a context is given; the flow's session storage
  * is cleared. Answers the session, or undefined for a token that does not parse.
  */
@@ -60,7 +60,7 @@ export function restoreSession(): void {
   $cookieToken.set(readSessionCookie() ?? undefined);
 }
 
-/** Ends the session in this browser: cookies and session storage (spec 2, /logout). */
+/** Ends the session in this browser: cookies and session storage (flows 2, /logout). */
 export function endSession(): void {
   clearSessionCookies(config.cookieDomain, $session.get()?.contexts ?? []);
   clearFlowStorage();
@@ -76,7 +76,7 @@ export function refuseSession(): void {
   $refusals.set($refusals.get() + 1);
 }
 
-/** Entering an organisation (spec 4.9): the platform's apps read the shared layer's `token_{context}`. */
+/** Entering an organisation (flows 4.9): the platform's apps read the shared layer's `token_{context}`. */
 export function enterContext(context: string): void {
   const session = $session.get();
   if (session) writeSessionCookies(session, config.cookieDomain, [context]);

@@ -1,4 +1,4 @@
-/** The front door's toast (spec 4 "Shared behaviours", spec 8 messages). */
+/** The front door's toast (flows 4 "Shared behaviours", flows 8 messages). */
 import { createToaster } from '@frontdoor/ui';
 
 export const { $toast, showToast, clearToast } = createToaster();

@@ -1,4 +1,4 @@
-/** Session tokens for tests of the app, which reads claims and never checks signatures (spec 3). */
+/** Session tokens for tests of the app, which reads claims and never checks signatures (flows 3). */
 const base64url = (value: object) => btoa(JSON.stringify(value)).replaceAll('+', '-').replaceAll('/', '_').replaceAll('=', '');
 
 export function testToken(claims: Record<string, unknown> = {}): string {

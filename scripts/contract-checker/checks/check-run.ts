@@ -31,5 +31,5 @@ export const unknownContext = () => `contract-${randomTag()}`;
 /** A password within the rules of SetPasswordRequest. */
 export const strongPassword = () => `Contract-${randomTag()}-9aA`;
 
-/** What the app sends to setMfa (setup) and acceptTermsAndConditions (spec 7): a JSON content type and no body. */
+/** What the app sends to setMfa (setup) and acceptTermsAndConditions (flows 7): a JSON content type and no body. */
 export const EMPTY_JSON_BODY = { body: '', contentType: 'application/json' };

@@ -1,4 +1,4 @@
-/** The app's error reports (spec 8: error.general also triggers error reporting). */
+/** The app's error reports (flows 8: error.general also triggers error reporting). */
 import { expectError, expectStatus } from '../expect';
 import type { CheckRun } from './check-run';
 

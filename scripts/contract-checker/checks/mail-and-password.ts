@@ -1,5 +1,5 @@
 /**
- * Register, forgot-password and set-password (spec 4.10 to 4.12): the mail requests
+ * Register, forgot-password and set-password (flows 4.10 to 4.12): the mail requests
  * answer alike for known and unknown e-mails; set-password holds the password rules and needs a token.
  */
 import { expectError, expectStatus, expectThat } from '../expect';

@@ -1,5 +1,5 @@
 /**
- * TOTP (spec 4.5 and 4.6): setup and confirmation, then the login that asks for a
+ * TOTP (flows 4.5 and 4.6): setup and confirmation, then the login that asks for a
  * code, refuses a wrong one, takes the right one once and refuses it the second time.
  */
 import { decodeJwt } from 'jose';

@@ -1,4 +1,4 @@
-/** Password login, spec 4.3 and 4.4: wrong credentials, then the right ones. */
+/** Password login, flows 4.3 and 4.4: wrong credentials, then the right ones. */
 import { isDeepStrictEqual } from 'node:util';
 import { describeAnswer, expectError, expectStatus, expectThat, jsonBody, needs } from '../expect';
 import type { Session } from '../tokens';

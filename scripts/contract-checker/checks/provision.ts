@@ -28,7 +28,7 @@ async function awaitSignupToken(devMailUrl: string, email: string): Promise<stri
       .map((candidate) => new URL(candidate))
       .find((url) => url.pathname.endsWith('/signup') && url.searchParams.has('token'));
     if (link) {
-      // The page's contract: the token travels base64-encoded (spec 5).
+      // The page's contract: the token travels base64-encoded (flows 5).
       const token = Buffer.from(link.searchParams.get('token')!, 'base64').toString('utf8');
       if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) {
         throw new Error(`expected the link's token to be a base64-encoded JWT, got "${token.slice(0, 60)}"`);

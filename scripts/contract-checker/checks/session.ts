@@ -1,5 +1,5 @@
 /**
- * What a session token opens (spec 4.7 and 4.8): its signature and claims, the
+ * What a session token opens (flows 4.7 and 4.8): its signature and claims, the
  * organisations, the current organisation and the user.
  */
 import { randomUUID } from 'node:crypto';
@@ -62,7 +62,7 @@ export async function checkSession({ api, report, account }: CheckRun, session: 
     expectThat(misfiled.length === 0, answer, 'every entry under its own context', `${misfiled.map(([key]) => key).join(', ')} under another key`);
   });
 
-  await report.check('ssoModeByContext answers the login context in upper case as it answers it exactly (spec 4.7)', async () => {
+  await report.check('ssoModeByContext answers the login context in upper case as it answers it exactly (flows 4.7)', async () => {
     const exact = await api.send({ operationId: 'getSsoModeByContext', params: { context } });
     const upper = await api.send({ operationId: 'getSsoModeByContext', params: { context: context.toUpperCase() } });
     expectStatus(upper, 200);

@@ -1,4 +1,4 @@
-/** Login steps of spec 4.1 and 4.2: how an e-mail or a context signs in. */
+/** Login steps of flows 4.1 and 4.2: how an e-mail or a context signs in. */
 import { expectError, expectStatus, expectThat } from '../expect';
 import { unclaimedEmail, unknownContext, type CheckRun } from './check-run';
 

@@ -1,4 +1,4 @@
-/** The end of a sign-in (spec 4.8, and Logout): accepting the terms, then logging out. */
+/** The end of a sign-in (flows 4.8, and Logout): accepting the terms, then logging out. */
 import { decodeJwt } from 'jose';
 import { expectStatus, expectThat, jsonBody, needs } from '../expect';
 import type { Session } from '../tokens';

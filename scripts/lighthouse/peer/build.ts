@@ -1,7 +1,7 @@
 /**
  * Builds the peer's sign-in page (peer/main.tsx) into a static folder, minified for production as
  * its users would ship it, with the precompressed copies our server sends too, so the transfer
- * sizes compare like for like (issue 9). Built at run time into a temporary folder, never committed.
+ * sizes compare like for like. Built at run time into a temporary folder, never committed.
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';

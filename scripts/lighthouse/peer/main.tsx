@@ -1,5 +1,5 @@
 /**
- * The peer of issue 9's comparison: Supabase Auth UI's sign-in page as its documentation shows it
+ * The peer of the comparison: Supabase Auth UI's sign-in page as its documentation shows it
  * (the `Auth` component with the ThemeSupa appearance, no social providers) on React 19. The client
  * gets a URL that never resolves and a dummy key: Supabase fetches nothing until the form is sent,
  * so the page loads without a network, like ours on the reference server.

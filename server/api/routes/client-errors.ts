@@ -13,7 +13,7 @@ interface ClientErrorReport {
 
 export async function clientErrorRoutes(app: FastifyInstance, { services }: { services: Services }) {
   /**
-   * POST /client-errors (server-defined; spec 8: error.general also triggers error reporting): the
+   * POST /client-errors (server-defined; flows 8: error.general also triggers error reporting): the
    * app's report, written to the structured log with anything that looks like a secret replaced.
    */
   app.post<{ Body: ClientErrorReport }>(routePath('reportClientError'), routeOptions('reportClientError'), async (request, reply) => {

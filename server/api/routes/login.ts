@@ -22,10 +22,10 @@ export async function loginRoutes(app: FastifyInstance, { services }: { services
   const invalidCredentials = () => new HttpError(400, 'invalid_credentials', 'Incorrect email or password.');
 
   /**
-   * POST /login (spec 4.3): 400 for wrong credentials, the same for an unknown e-mail; 401
+   * POST /login (flows 4.3): 400 for wrong credentials, the same for an unknown e-mail; 401
    * `www-authenticate: MFA` when a code is needed; another 401 for a wrong code; 200 with
    * {context, token}, and the MFA policy in `www-authenticate` while the user has no TOTP yet
-   * (spec 4.4). With policy REQUIRED that token only sets up MFA (spec 6, server/auth/sign-in.ts).
+   * (flows 4.4). With policy REQUIRED that token only sets up MFA (flows 6, server/auth/sign-in.ts).
    */
   app.post<{ Body: LoginBody }>(routePath('login'), routeOptions('login'), async (request, reply) => {
     const { email, password } = request.body;
@@ -43,7 +43,7 @@ export async function loginRoutes(app: FastifyInstance, { services }: { services
     const user = await findUserByEmail(db, email);
     const passwordMatches = await verifyPassword(user?.password_hash, password);
     const organizations = user && passwordMatches ? await userOrganizations(db, user.id) : [];
-    // A user whose organisations all sign in through SAML only has no password sign-in (spec 4.1).
+    // A user whose organisations all sign in through SAML only has no password sign-in (flows 4.1).
     if (!user || !passwordMatches || isSamlOnly(organizations)) {
       await audit(db, request.ip, 'login.failed', { userId: user?.id });
       throw invalidCredentials();
@@ -65,7 +65,7 @@ export async function loginRoutes(app: FastifyInstance, { services }: { services
     await attempt.succeeded();
     const answer = await signInToken(services, user, { via: 'password' }, user.totp_secret ? ['pwd', 'otp'] : ['pwd'], organizations);
     await audit(db, request.ip, 'login.succeeded', { userId: user.id, detail: { mfa: Boolean(user.totp_secret), purpose: answer.purpose } });
-    // The policy decides whether MFA setup may be skipped (spec 6): the strictest wins.
+    // The policy decides whether MFA setup may be skipped (flows 6): the strictest wins.
     if (!user.totp_secret) reply.header('www-authenticate', answer.policy);
     // A user in no organisation yet still gets a context: the API audience (contract, LoginResponse).
     return { context: answer.contexts[0] ?? services.config.tokenAudience, token: answer.token };

@@ -7,7 +7,7 @@ import { signedIn } from '../session-guard';
 
 export async function logoutRoutes(app: FastifyInstance, { services }: { services: Services }) {
   /**
-   * GET /{aud}/logout (spec 2, Logout): revokes the session token on every instance. `aud` is the
+   * GET /{aud}/logout (flows 2, Logout): revokes the session token on every instance. `aud` is the
    * API audience, which a session carries as its `aud`; the MFA-setup token's `aud` is the API
    * audience followed by `/mfa-setup` (server/auth/tokens.ts), and it logs out at the API audience.
    */

@@ -46,11 +46,11 @@ export async function mfaRoutes(app: FastifyInstance, { services }: { services: 
   const invalidCode = () => new HttpError(400, 'invalid_code', 'Invalid code.');
 
   /**
-   * POST /{context}/user/setMfa (spec 4.6). Without a body: a new secret, kept as the only pending
+   * POST /{context}/user/setMfa (flows 4.6). Without a body: a new secret, kept as the only pending
    * one, answered as an otpauth URI. With {mfaSecret, challenge}: the latest offered secret and a
    * valid code of it enable TOTP (a user who has TOTP also sends a code of the secret in force), the
    * code's step counts as used, and the answer is a full session with `otp` among its methods. The
-   * token may be the one a password sign-in answers to a user who must set up MFA (spec 6); that one
+   * token may be the one a password sign-in answers to a user who must set up MFA (flows 6); that one
    * is revoked by the confirmation, and the session it gives reaches what a password sign-in reaches
    * (that token carries no contexts). The first secret is enrolled only by its owner
    * (enrolmentRefusal); a wrong code of the secret in force counts as a failed sign-in of the

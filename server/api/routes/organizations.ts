@@ -11,11 +11,11 @@ export function organizationEntry(organization: OrganizationRow) {
   return { id, name, logo, context, enabled };
 }
 
-/** The organisations a user may enter and the current one (spec 3, 4.7 and 4.8). */
+/** The organisations a user may enter and the current one (flows 3, 4.7 and 4.8). */
 export async function organizationRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { db } = services;
   /**
-   * GET /{context}/user/organizations — company selection (spec 4.7). The API audience as context
+   * GET /{context}/user/organizations — company selection (flows 4.7). The API audience as context
    * answers the same list: a user in no organisation gets an empty one.
    */
   app.get(routePath('getUserOrganizations'), { ...routeOptions('getUserOrganizations'), preHandler: app.requireAccountContext }, async (request) => {
@@ -25,7 +25,7 @@ export async function organizationRoutes(app: FastifyInstance, { services }: { s
     return Object.fromEntries(organizations.map((organization) => [organization.context, organizationEntry(organization)]));
   });
 
-  /** GET /{context}/organization/current — the organisation with its terms (spec 4.8). */
+  /** GET /{context}/organization/current — the organisation with its terms (flows 4.8). */
   app.get<{ Params: { context: string } }>(
     routePath('getCurrentOrganization'),
     { ...routeOptions('getCurrentOrganization'), preHandler: app.requireContext },

@@ -26,7 +26,7 @@ export async function passwordRoutes(app: FastifyInstance, { services }: { servi
   const { db, tokens } = services;
 
   /**
-   * POST /set-password with an invitation, reset or session token (spec 4.10 and 4.12). A spent link
+   * POST /set-password with an invitation, reset or session token (flows 4.10 and 4.12). A spent link
    * answers 401 before anything else. A session changes its password only with the current one
    * (OWASP ASVS: current and new password); a link proves the address instead. The password rules
    * hold on the server too, and a weak password leaves the link usable. Spending the link and
@@ -52,7 +52,7 @@ export async function passwordRoutes(app: FastifyInstance, { services }: { servi
     }
     const user = await findUserById(db, claims.sub);
     const organizations = user ? await userOrganizations(db, user.id) : [];
-    // Users of SAML-only organisations sign in through their identity provider (spec 4.1).
+    // Users of SAML-only organisations sign in through their identity provider (flows 4.1).
     if (!user || isSamlOnly(organizations)) throw new HttpError(401, 'invalid_token', 'The token is not valid.');
     if (currentPassword !== undefined) {
       // Guessing the current password through a stolen session costs what guessing it at login does.

@@ -13,7 +13,7 @@ import { routeOptions, routePath } from '../openapi-schemas';
 
 interface EmailLanguage {
   email: string;
-  /** Any primary language tag; an unsupported one falls back to English (spec 3). */
+  /** Any primary language tag; an unsupported one falls back to English (flows 3). */
   language: string;
 }
 
@@ -29,7 +29,7 @@ export async function registrationRoutes(app: FastifyInstance, { services }: { s
     return (await hit(db, LIMITS.mailsPerRecipient, mailboxKey(recipient))).allowed;
   }
 
-  /** POST /register (spec 4.11): a signup link for a new address, nothing for a known one. */
+  /** POST /register (flows 4.11): a signup link for a new address, nothing for a known one. */
   app.post<{ Body: EmailLanguage }>(routePath('register'), routeOptions('register'), async (request, reply) => {
     await limitByAddress(db, LIMITS.register, request.ip);
     const { email } = request.body;
@@ -56,7 +56,7 @@ export async function registrationRoutes(app: FastifyInstance, { services }: { s
     return reply.code(202).send();
   });
 
-  /** POST /forgot-password (spec 4.12): a reset link for a known password user, nothing otherwise. */
+  /** POST /forgot-password (flows 4.12): a reset link for a known password user, nothing otherwise. */
   app.post<{ Body: EmailLanguage }>(routePath('forgotPassword'), routeOptions('forgotPassword'), async (request, reply) => {
     await limitByAddress(db, LIMITS.forgotPassword, request.ip);
     const { email } = request.body;

@@ -1,5 +1,5 @@
 /**
- * SAML single sign-on (spec 4.1, 4.2 and 7; contract operations getSamlLoginUrl,
+ * SAML single sign-on (flows 4.1, 4.2 and 7; contract operations getSamlLoginUrl,
  * samlAssertionConsumer and confirmSamlSession): the identity provider URL that starts a login, the
  * assertion consumer service the IdP posts its response to, and the app's confirmation of the
  * session it came back with. The SAML checks themselves live in server/saml; the binding of a
@@ -36,8 +36,8 @@ function withSaml(organization: OrganizationRow | undefined): SamlOrganization {
 }
 
 /**
- * The organisation a login URL names: by an e-mail domain it claims (the e-mail-first login of spec
- * 4.1 needs no context) or by its context in any case (the automatic redirect of spec 4.2).
+ * The organisation a login URL names: by an e-mail domain it claims (the e-mail-first login of flows
+ * 4.1 needs no context) or by its context in any case (the automatic redirect of flows 4.2).
  */
 function namedOrganization(services: Services, domainOrContext: string) {
   return domainOrContext.includes('.')
@@ -50,7 +50,7 @@ export async function samlRoutes(app: FastifyInstance, options: { services: Serv
   acceptFormBodies(app);
 
   /**
-   * GET /saml2/{domain}/login — the identity provider URL that starts a SAML login (spec 4.1, 4.2).
+   * GET /saml2/{domain}/login — the identity provider URL that starts a SAML login (flows 4.1, 4.2).
    * `domain` is an e-mail domain the organisation claims or its context; `email` may be empty (the
    * automatic redirect has none).
    */

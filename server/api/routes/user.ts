@@ -7,7 +7,7 @@ import { HttpError } from '../errors';
 import { routeOptions, routePath } from '../openapi-schemas';
 import { signedIn } from '../session-guard';
 
-/** The signed-in user and terms acceptance (spec 3, User; spec 4.8). */
+/** The signed-in user and terms acceptance (flows 3, User; flows 4.8). */
 export async function userRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { db } = services;
   /** GET /{context}/user/{userId} — the token's own user, with the terms versions accepted; the context may be the API audience. */

@@ -6,7 +6,7 @@ import { clearToast, showToast } from '../../stores/toast';
 export interface CodeStepProps {
   heading: string;
   intro: ReactNode;
-  /** Sends the code; answers 'invalid' for a wrong or used code (spec 4.3, 8). */
+  /** Sends the code; answers 'invalid' for a wrong or used code (flows 4.3, 8). */
   send(code: string): Promise<'invalid' | 'done'>;
   onBack(): void;
   children?: ReactNode;
@@ -14,7 +14,7 @@ export interface CodeStepProps {
 
 /**
  * The step that asks for a 6-digit code (MFALogin, MFASetupConfirmation): Back and Continue,
- * Continue only at 6 digits (spec 5); a wrong code says "Invalid code." (spec 8) and starts over.
+ * Continue only at 6 digits (flows 5); a wrong code says "Invalid code." (flows 8) and starts over.
  */
 export function CodeStep({ heading, intro, send, onBack, children }: CodeStepProps) {
   const t = useT();

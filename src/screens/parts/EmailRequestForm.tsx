@@ -22,9 +22,9 @@ export interface EmailRequestFormProps {
   heading: string;
   intro: string;
   submitLabel: string;
-  /** The query parameters that pre-fill the e-mail, first found first (spec 2). */
+  /** The query parameters that pre-fill the e-mail, first found first (flows 2). */
   prefillFrom: readonly ('username' | 'email')[];
-  /** The mail is on its way (the API answers the same for every address, spec 7). */
+  /** The mail is on its way (the API answers the same for every address, flows 7). */
   onSent(email: string): void;
   /** The way back to sign in: a question before the link, and the link's text. */
   back: { prompt?: string; label: string };
@@ -32,7 +32,7 @@ export interface EmailRequestFormProps {
 
 /**
  * An e-mail that asks for a mail with a link: registration (Register) or a new password
- * (PasswordReset). `{email, language}` goes to the API with the language rule of spec 3.
+ * (PasswordReset). `{email, language}` goes to the API with the language rule of flows 3.
  */
 export function EmailRequestForm({ screen, kind, heading, intro, submitLabel, prefillFrom, onSent, back }: EmailRequestFormProps) {
   const t = useT();

@@ -14,7 +14,7 @@ export interface MailSentProps {
   kind: 'register' | 'forgot-password';
   /** Where the mail went; without one there is nothing to show. */
   email: string | undefined;
-  /** Where to go without an e-mail (spec 2: Login, or PasswordReset for a reset). */
+  /** Where to go without an e-mail (flows 2: Login, or PasswordReset for a reset). */
   otherwise: AppPath;
   heading: string;
   message: string;
@@ -22,8 +22,8 @@ export interface MailSentProps {
 
 /**
  * "Check your e-mail" (RegisterSuccess, PasswordResetSuccess, PasswordMigrationSuccess): the address
- * the mail went to, a link that sends it again, with "Email successfully sent." (spec 8), and the
- * way back to sign in. Without an address it goes where the screen says (spec 2).
+ * the mail went to, a link that sends it again, with "Email successfully sent." (flows 8), and the
+ * way back to sign in. Without an address it goes where the screen says (flows 2).
  */
 export function MailSent({ screen, kind, email, otherwise, heading, message }: MailSentProps) {
   const t = useT();

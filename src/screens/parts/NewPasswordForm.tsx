@@ -29,7 +29,7 @@ const withCurrent = newPasswordPairSchema({ current: string().check(minLength(1,
 const withoutCurrent = newPasswordPairSchema({});
 
 /**
- * A new password and its repetition (spec 5, PasswordUpdate, Signup, PasswordChange): each rule
+ * A new password and its repetition (flows 5, PasswordUpdate, Signup, PasswordChange): each rule
  * ticks as it is met while the person types; once the field is left its first broken rule shows
  * and the rules turn to the error style; Continue stays disabled until both fields are right.
  */

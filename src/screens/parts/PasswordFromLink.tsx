@@ -15,13 +15,13 @@ export interface PasswordFromLinkProps {
   screen: string;
   heading: string;
   intro?: (email: string) => ReactNode;
-  /** Where a new password leads: the reset or the signup success page (spec 4.10). */
+  /** Where a new password leads: the reset or the signup success page (flows 4.10). */
   success: AppPath;
   children?: ReactNode;
 }
 
 /**
- * A password set from an invitation or reset link (spec 4.10, 4.12, 5): the link's token must read
+ * A password set from an invitation or reset link (flows 4.10, 4.12, 5): the link's token must read
  * as a session token, else the error-token message ends with a link to reset; the token's e-mail
  * is shown read-only. `set-password` gets `challenge: ''`; success says "Password successfully
  * updated!" and goes on to the success page.
@@ -34,7 +34,7 @@ export function PasswordFromLink({ screen, heading, intro, success, children }: 
   const live = useLive();
 
   // The prerendered page has no link to read: it waits for the script rather than call a link
-  // it has not seen broken (issue 9, a first paint that tells the truth).
+  // it has not seen broken (a first paint that tells the truth).
   if (!token && !live) return <LoadingCard heading={heading} />;
 
   if (!token || spent) {

@@ -1,4 +1,4 @@
-/** Where to get an authenticator app (spec 2, MFASetup: store badges for two stores). */
+/** Where to get an authenticator app (flows 2, MFASetup: store badges for two stores). */
 export function StoreBadges({ appStoreLabel, playStoreLabel }: { appStoreLabel: string; playStoreLabel: string }) {
   return (
     <ul className="fd-badges">

@@ -1,5 +1,5 @@
 /**
- * The links of an organisation's terms (spec 3): a '||'-separated list per language. The user's
+ * The links of an organisation's terms (flows 3): a '||'-separated list per language. The user's
  * language first, then the organisation's default, then English, then any; only http(s) links.
  */
 import type { CurrentOrganization } from '../../api/organizations';

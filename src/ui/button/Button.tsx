@@ -3,11 +3,11 @@ import type { ComponentProps, MouseEvent } from 'react';
 export type ButtonTheme = 'primary' | 'cta';
 
 export interface ButtonProps extends Omit<ComponentProps<'button'>, 'disabled'> {
-  /** primary for the main action, cta for a call to action that must stand out (spec 5). */
+  /** primary for the main action, cta for a call to action that must stand out (flows 5). */
   theme?: ButtonTheme;
   /** solid for the step's action, quiet for a way out (Back, Skip). */
   variant?: 'solid' | 'quiet';
-  /** Buttons are enabled unless told otherwise (spec 9). */
+  /** Buttons are enabled unless told otherwise (flows 9). */
   enabled?: boolean;
   /** The action is under way: the button says so, keeps focus and takes no second click. */
   busy?: boolean;
@@ -16,7 +16,7 @@ export interface ButtonProps extends Omit<ComponentProps<'button'>, 'disabled'> 
 }
 
 /**
- * A button of the platform (spec 5, 9): theme primary or cta, enabled by default, `type="button"`
+ * A button of the platform (flows 5, 9): theme primary or cta, enabled by default, `type="button"`
  * unless said otherwise. While `busy` it shows progress and ignores clicks, so nothing is sent twice.
  *
  * @example

@@ -6,7 +6,7 @@ export interface LinkProps extends ComponentProps<'a'> {
 }
 
 /**
- * An anchor in one of the platform's link themes: link, button or cta-button (spec 9).
+ * An anchor in one of the platform's link themes: link, button or cta-button (flows 9).
  *
  * @example
  * <Link theme="button" href="/login">Login</Link>

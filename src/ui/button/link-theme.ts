@@ -1,4 +1,4 @@
-/** How a link looks (spec 9): an inline link, a button, or a call-to-action button. */
+/** How a link looks (flows 9): an inline link, a button, or a call-to-action button. */
 export type LinkTheme = 'link' | 'button' | 'cta-button';
 
 const CLASSES: Record<LinkTheme, string> = {

@@ -7,7 +7,7 @@ export interface CodeInputProps extends Omit<ComponentProps<'input'>, 'value' | 
   /** The code typed so far, digits only. */
   value: string;
   setValue(value: string): void;
-  /** How many boxes; 6 for a TOTP code (spec 5, 9). */
+  /** How many boxes; 6 for a TOTP code (flows 5, 9). */
   length?: number;
 }
 
@@ -20,7 +20,7 @@ export function pastedCode(text: string, length: number = CODE_LENGTH): string |
 }
 
 /**
- * A one-time code in single-character boxes (spec 5). One real input lies over the boxes, so screen
+ * A one-time code in single-character boxes (flows 5). One real input lies over the boxes, so screen
  * readers, password managers and the phone's code autofill see one field; the boxes show its
  * characters and where the next one goes. A paste of exactly 6 digits fills every box, any other
  * paste is blocked; Backspace or Delete clears the last filled box; typing goes to the next empty box.

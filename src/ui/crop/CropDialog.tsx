@@ -21,23 +21,23 @@ export interface CropDialogTexts {
 
 export interface CropDialogProps {
   open: boolean;
-  /** The image: a local file, blob or data URL, or an address on another origin (spec 7). */
+  /** The image: a local file, blob or data URL, or an address on another origin (flows 7). */
   src: string | null;
   bounds: CropBounds;
   restriction?: RestrictionMode;
   texts: CropDialogTexts;
-  /** The cropped image as WebP, bounded by `bounds`, with the crop result (spec 3, 4). */
+  /** The cropped image as WebP, bounded by `bounds`, with the crop result (flows 3, 4). */
   onAccept: (image: Blob, result: CropResult) => void;
   onCancel: () => void;
-  /** The image failed to load; the dialog has cleared it (spec 4). */
+  /** The image failed to load; the dialog has cleared it (flows 4). */
   onError?: (event: SyntheticEvent<HTMLImageElement>) => void;
-  /** The crop as it changes, 500 ms after the last move, on a preview at most 1024 px long (spec 9). */
+  /** The crop as it changes, 500 ms after the last move, on a preview at most 1024 px long (flows 9). */
   onChange?: (result: CropResult) => void;
   /** WebP quality from 0 to 1. */
   quality?: number;
 }
 
-/** Console messages of spec 8. */
+/** Console messages of flows 8. */
 export const CROP_WARNINGS = {
   noCanvas: 'Could not retrieve canvas: nothing was cropped.',
   emptyImage: 'Image is empty: nothing to crop.',
@@ -45,7 +45,7 @@ export const CROP_WARNINGS = {
 } as const;
 
 /**
- * A full-screen dark dialog to crop an image with cropperjs, with Accept and Cancel (spec 2, 4, 5, 9).
+ * A full-screen dark dialog to crop an image with cropperjs, with Accept and Cancel (flows 2, 4, 5, 9).
  * The aspect ratio is max width / max height, the crop is never narrower than the minimum crop width,
  * and Accept hands out a WebP blob bounded by the given sizes. The page does not scroll meanwhile.
  *
@@ -104,7 +104,7 @@ export function CropDialog({ open, src, bounds, restriction = 'fit-area', texts,
       minCropBoxWidth: CROP_LIMITS.minInteractiveSize,
       minCropBoxHeight: CROP_LIMITS.minInteractiveSize,
       crop(cropEvent) {
-        // Never narrower than the minimum crop width, in image pixels (spec 5).
+        // Never narrower than the minimum crop width, in image pixels (flows 5).
         if (cropEvent.detail.width < minWidth - 0.5) created.setData({ width: minWidth });
         clearTimeout(changeTimer.current);
         changeTimer.current = setTimeout(emitChange, CROP_LIMITS.changeDebounceMs);

@@ -1,6 +1,6 @@
-/** The crop rules and constants of spec 3, 5 and 9, apart from the cropper that applies them. */
+/** The crop rules and constants of flows 3, 5 and 9, apart from the cropper that applies them. */
 
-/** How the image is held inside the crop area (spec 9). */
+/** How the image is held inside the crop area (flows 9). */
 export type RestrictionMode = 'fill-area' | 'fit-area' | 'stencil' | 'none';
 
 /**
@@ -24,7 +24,7 @@ export const CROP_LIMITS = {
   outputType: 'image/webp',
 } as const;
 
-/** Size limits of the output image, in pixels (spec 5). */
+/** Size limits of the output image, in pixels (flows 5). */
 export interface CropBounds {
   minWidth?: number;
   minHeight?: number;
@@ -32,26 +32,26 @@ export interface CropBounds {
   maxHeight: number;
 }
 
-/** The crop result of spec 3. */
+/** The crop result of flows 3. */
 export interface CropResult {
   canvas: HTMLCanvasElement;
   coordinates: { left: number; top: number; width: number; height: number };
   transforms: { rotate: number; flipHorizontal: boolean; flipVertical: boolean };
 }
 
-/** The crop's fixed aspect ratio: maximum width divided by maximum height (spec 5). */
+/** The crop's fixed aspect ratio: maximum width divided by maximum height (flows 5). */
 export function cropAspectRatio({ maxWidth, maxHeight }: CropBounds): number {
   return maxWidth / maxHeight;
 }
 
-/** The smallest crop width: the least of 700 px, the image width and the image height times the ratio (spec 5). */
+/** The smallest crop width: the least of 700 px, the image width and the image height times the ratio (flows 5). */
 export function minimumCropWidth(imageWidth: number, imageHeight: number, ratio: number): number {
   return Math.min(CROP_LIMITS.minCropWidthCap, imageWidth, imageHeight * ratio);
 }
 
 /**
  * `anonymous` for an image on another origin, so its pixels can be read back from the canvas; nothing
- * for local file, blob and data URLs or the page's own origin (spec 7).
+ * for local file, blob and data URLs or the page's own origin (flows 7).
  */
 export function crossOriginFor(src: string, pageOrigin: string): 'anonymous' | undefined {
   if (/^(data|blob|file):/i.test(src)) return undefined;
@@ -62,7 +62,7 @@ export function crossOriginFor(src: string, pageOrigin: string): 'anonymous' | u
   }
 }
 
-/** The crop's area and transforms as cropperjs reports them, in the shape of spec 3. */
+/** The crop's area and transforms as cropperjs reports them, in the shape of flows 3. */
 export function toCropResult(canvas: HTMLCanvasElement, data: { x: number; y: number; width: number; height: number; rotate: number; scaleX: number; scaleY: number }): CropResult {
   return {
     canvas,

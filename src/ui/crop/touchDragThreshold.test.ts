@@ -23,7 +23,7 @@ afterEach(() => {
   stage.remove();
 });
 
-describe('the crop under a finger (spec 9: touch drag activation 20 px)', () => {
+describe('the crop under a finger (flows 9: touch drag activation 20 px)', () => {
   it('does not move for a finger that moves less than 20 px', () => {
     cropArea.dispatchEvent(pointer('pointerdown', { clientX: 100, clientY: 100 }));
     document.dispatchEvent(pointer('pointermove', { clientX: 110, clientY: 110 }));

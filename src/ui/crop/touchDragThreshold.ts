@@ -1,5 +1,5 @@
 /**
- * A touch becomes a drag of the crop only once the finger has moved 20 px (spec 9), so a finger
+ * A touch becomes a drag of the crop only once the finger has moved 20 px (flows 9), so a finger
  * that lands on the cropper to scroll or tap does not move the crop. The touch's `pointerdown` is
  * held back from the cropper (caught on the way down, at `stage`) and handed to it, where it
  * started, when the finger has moved far enough, or at once when a second finger lands (a pinch).

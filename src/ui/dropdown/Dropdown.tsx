@@ -6,7 +6,7 @@ import { DropdownOption } from './DropdownOption';
 import { filterOptions, groupOptions, type GlobalSelectionOption, type OptionGroup, type OptionItem } from './options';
 import { nextGlobalSelection, normaliseSelection } from './selection';
 
-/** Popup placement (spec 9): 8 px from the field, kept 70 px clear of the top of the viewport. */
+/** Popup placement (flows 9): 8 px from the field, kept 70 px clear of the top of the viewport. */
 export const DROPDOWN_GUTTER = 8;
 export const DROPDOWN_TOP_PADDING = 70;
 
@@ -21,26 +21,26 @@ export interface DropdownProps extends Omit<ComponentProps<'button'>, 'value' | 
   label: string;
   options: readonly OptionItem[];
   groups?: readonly OptionGroup[];
-  /** Always an array (spec 5), also for a single-select: `[]` or `[value]`. */
+  /** Always an array (flows 5), also for a single-select: `[]` or `[value]`. */
   value?: string[];
   defaultValue?: string[];
   setValue?: (value: string[]) => void;
   multiple?: boolean;
-  /** Multi-select only: an option that stands for everything (spec 4). */
+  /** Multi-select only: an option that stands for everything (flows 4). */
   globalSelection?: GlobalSelectionOption;
   /** Shown while nothing is selected. */
   placeholder?: string;
-  /** Adds a search box that filters options by text (spec 5). */
+  /** Adds a search box that filters options by text (flows 5). */
   search?: DropdownSearchTexts;
   required?: boolean;
   errors?: readonly string[];
 }
 
 /**
- * A single- or multi-select list on Ariakit (spec 4): opens on focus or click, closes on Escape or
+ * A single- or multi-select list on Ariakit (flows 4): opens on focus or click, closes on Escape or
  * when focus leaves, and a single-select closes after a choice. Options can carry images,
  * descriptions and groups, and a search box filters them. Values it cannot show are dropped with the
- * console warnings of spec 8.
+ * console warnings of flows 8.
  *
  * @example
  * <Dropdown label={t('field.country')} options={countries} value={country} setValue={setCountry} />
@@ -65,7 +65,7 @@ export function Dropdown(props: DropdownProps) {
     update(global ? nextGlobalSelection(selection, next, global) : next);
   }
 
-  // Opens on focus (spec 4) that comes from another element of the page, such as a Tab from the field
+  // Opens on focus (flows 4) that comes from another element of the page, such as a Tab from the field
   // before. Not when focus comes back from the list as it closes (from the list, or from nowhere once
   // the list is hidden), nor on a press, whose click opens it anyway.
   function focus(event: FocusEvent<HTMLButtonElement>) {

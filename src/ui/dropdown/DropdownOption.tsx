@@ -10,7 +10,7 @@ interface DropdownOptionProps {
   searchable: boolean;
 }
 
-/** One option row: a check, an optional image, the text and an optional description (spec 3). */
+/** One option row: a check, an optional image, the text and an optional description (flows 3). */
 export function DropdownOption({ option, checked, disabled, searchable }: DropdownOptionProps) {
   return (
     <SelectItem value={option.value} disabled={disabled} className="fd-dropdown__option" render={searchable ? <ComboboxItem /> : undefined}>

@@ -1,4 +1,4 @@
-/** An option of a dropdown (spec 3): value, text, and optionally an image, a description and a group. */
+/** An option of a dropdown (flows 3): value, text, and optionally an image, a description and a group. */
 export interface OptionItem {
   value: string;
   /** Visible text, already translated; what search matches against. */
@@ -8,19 +8,19 @@ export interface OptionItem {
   groupKey?: string;
 }
 
-/** A group of options (spec 3), shown under its label. */
+/** A group of options (flows 3), shown under its label. */
 export interface OptionGroup {
   key: string;
   label: string;
 }
 
-/** The "everything" option of a multi-select in global-selection mode (spec 3). */
+/** The "everything" option of a multi-select in global-selection mode (flows 3). */
 export interface GlobalSelectionOption {
   value: string;
   text: string;
 }
 
-/** Options whose text holds the search as a case-insensitive substring (spec 5). */
+/** Options whose text holds the search as a case-insensitive substring (flows 5). */
 export function filterOptions(options: readonly OptionItem[], search: string): OptionItem[] {
   const needle = search.trim().toLowerCase();
   return needle ? options.filter((option) => option.text.toLowerCase().includes(needle)) : [...options];

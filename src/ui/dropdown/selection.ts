@@ -1,6 +1,6 @@
 import type { GlobalSelectionOption, OptionItem } from './options';
 
-/** Console messages of spec 8. */
+/** Console messages of flows 8. */
 export const DROPDOWN_WARNINGS = {
   notArray: 'Dropdown accepts only an array as its value.',
   singleWithMany: 'A single-select dropdown cannot take multiple values; only the first is used.',
@@ -9,7 +9,7 @@ export const DROPDOWN_WARNINGS = {
 } as const;
 
 /**
- * The selection a dropdown shows for the value it was given (spec 5, 8): only an array is taken; a
+ * The selection a dropdown shows for the value it was given (flows 5, 8): only an array is taken; a
  * single-select keeps the first value; values missing from the options are dropped. Each breach
  * warns on the console.
  */
@@ -37,7 +37,7 @@ export function normaliseSelection(
 }
 
 /**
- * The next selection of a multi-select in global-selection mode (spec 4): choosing the global option
+ * The next selection of a multi-select in global-selection mode (flows 4): choosing the global option
  * clears individual choices; unchecking it empties the selection; individual options cannot be
  * toggled while it is chosen (a warning, and the selection stays).
  */

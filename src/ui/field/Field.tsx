@@ -5,7 +5,7 @@ import { useAutoFocus } from './use-auto-focus';
 export interface FieldProps extends ComponentProps<'input'> {
   /** Visible label text, already translated. */
   label: string;
-  /** Error messages, already translated; only the first is shown (spec 5). */
+  /** Error messages, already translated; only the first is shown (flows 5). */
   errors?: readonly string[] | undefined;
   /** A hint under the input, already translated. */
   hint?: ReactNode;
@@ -15,7 +15,7 @@ export interface FieldProps extends ComponentProps<'input'> {
 
 /**
  * A labelled input that owns its accessibility: id, label, asterisk for required fields,
- * `aria-invalid`, `aria-describedby` and a reserved line for the first error (spec 5).
+ * `aria-invalid`, `aria-describedby` and a reserved line for the first error (flows 5).
  *
  * @example
  * <Field label={t('field.email.label')} type="email" required errors={[t('field.email.invalid')]} />

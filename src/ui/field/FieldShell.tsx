@@ -11,7 +11,7 @@ export interface FieldControlProps {
 export interface FieldShellProps {
   /** Visible label text, already translated. */
   label: string;
-  /** Error messages, already translated; only the first is shown (spec 5). */
+  /** Error messages, already translated; only the first is shown (flows 5). */
   errors?: readonly string[] | undefined;
   /** A hint under the control, already translated; announced with the control. */
   hint?: ReactNode;
@@ -26,7 +26,7 @@ export interface FieldShellProps {
 }
 
 /**
- * The accessibility of a form field in one place (spec 5): the label with an asterisk after
+ * The accessibility of a form field in one place (flows 5): the label with an asterisk after
  * required ones (drawn by CSS with an empty text alternative: screen readers announce `required`
  * themselves, and the label's name stays the label), the hint, the
  * first error only, `aria-invalid` and `aria-describedby`, and a reserved line for the error so the

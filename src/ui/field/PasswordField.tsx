@@ -11,7 +11,7 @@ export interface PasswordFieldProps extends Omit<FieldProps, 'type'> {
 }
 
 /**
- * A password field whose text can be shown and hidden (spec 4 "Shared behaviours"). The toggle is
+ * A password field whose text can be shown and hidden (flows 4 "Shared behaviours"). The toggle is
  * a real button that reports its state (`aria-pressed`) and never submits the form.
  *
  * @example

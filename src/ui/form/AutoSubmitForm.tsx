@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ComponentProps, type InputEvent } from 'react';
 
-/** Inactivity after which an auto-submit form sends itself (spec 5, 9). */
+/** Inactivity after which an auto-submit form sends itself (flows 5, 9). */
 export const AUTO_SUBMIT_DELAY_MS = 500;
 
 export interface AutoSubmitFormProps extends ComponentProps<'form'> {
@@ -10,7 +10,7 @@ export interface AutoSubmitFormProps extends ComponentProps<'form'> {
 }
 
 /**
- * A form that submits itself 500 ms after the last input (spec 5): a search or filter that follows
+ * A form that submits itself 500 ms after the last input (flows 5): a search or filter that follows
  * what is typed without a button, and without a request per key.
  *
  * @example

@@ -17,7 +17,7 @@ export interface RuleListProps {
 }
 
 /**
- * Rules a value must follow, each ticking as it is met while the person types (spec 5: the new
+ * Rules a value must follow, each ticking as it is met while the person types (flows 5: the new
  * password's rules). Each item says whether it is met to screen readers as well as by its mark.
  *
  * @example

@@ -3,7 +3,7 @@ import { useForm } from '@felte/react';
 import { validator } from '@felte/validator-zod';
 import type { ZodMiniType } from 'zod/mini';
 
-/** What a form knows of one field (spec 3, form field model). */
+/** What a form knows of one field (flows 3, form field model). */
 export interface FieldModel {
   name: string;
   required: boolean;
@@ -23,13 +23,13 @@ export interface FormModelOptions<Values extends Record<string, unknown>> {
   /** One schema for the form, composed of the field schemas; its messages are what the fields show. */
   schema: ZodMiniType<Values>;
   initialValues: Values;
-  /** The fields that must be filled, for the asterisk (spec 5). */
+  /** The fields that must be filled, for the asterisk (flows 5). */
   required?: readonly (keyof Values & string)[];
   onSubmit(values: Values): unknown;
 }
 
 /**
- * Per-field declarative validation with dirty and touched tracking (spec 5), on felte and a zod
+ * Per-field declarative validation with dirty and touched tracking (flows 5), on felte and a zod
  * schema: the form's `ref`, each field's model, the form's validity and whether it is being sent.
  * Fields are plain inputs found by their `name`. Every value is checked against the schema as it
  * changes; a field is touched once left (felte marks every field touched when the form is sent),

@@ -5,7 +5,7 @@ import { Image } from './Image';
 afterEach(cleanup);
 
 describe('the image', () => {
-  it('that cannot load becomes an empty placeholder of its size, named by its text, with a warning (spec 8)', () => {
+  it('that cannot load becomes an empty placeholder of its size, named by its text, with a warning (flows 8)', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     render(<Image src="/missing.png" alt="Company logo" width={72} height={72} />);
     fireEvent.error(document.querySelector('img')!);

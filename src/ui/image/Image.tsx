@@ -5,13 +5,13 @@ export type ImageShape = 'square' | 'rounded' | 'circle';
 export interface ImageProps extends ComponentProps<'img'> {
   /** Text alternative, already translated; empty for a decorative image. */
   alt: string;
-  /** square, rounded or circle (spec 9). */
+  /** square, rounded or circle (flows 9). */
   shape?: ImageShape;
 }
 
 /**
- * An image of the platform (spec 9 shapes). When it cannot load it shows an empty placeholder of the
- * same size and logs a warning (spec 8), instead of the browser's broken-image icon.
+ * An image of the platform (flows 9 shapes). When it cannot load it shows an empty placeholder of the
+ * same size and logs a warning (flows 8), instead of the browser's broken-image icon.
  *
  * @example
  * <Image src={organization.logo} alt="" shape="rounded" width={64} height={64} />

@@ -10,8 +10,8 @@ export interface CheckboxGroupProps extends ChoiceGroupProps {
 }
 
 /**
- * Several choices out of a list, in a column unless `direction="row"` (spec 9). Values that look
- * numeric are handed out as numbers (spec 5).
+ * Several choices out of a list, in a column unless `direction="row"` (flows 9). Values that look
+ * numeric are handed out as numbers (flows 5).
  *
  * @example
  * <CheckboxGroup label={t('field.days')} options={[{ value: '1', text: t('day.monday') }]} value={days} setValue={setDays} />

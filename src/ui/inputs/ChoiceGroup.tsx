@@ -11,7 +11,7 @@ export interface ChoiceOption {
 
 export type ChoiceValue = string | number;
 
-/** A value that looks like a number is handed out as a number: "3" -> 3, "2.5" -> 2.5 (spec 5). */
+/** A value that looks like a number is handed out as a number: "3" -> 3, "2.5" -> 2.5 (flows 5). */
 export function choiceValue(raw: ChoiceValue): ChoiceValue {
   return typeof raw === 'string' && /^-?\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : raw;
 }
@@ -20,7 +20,7 @@ export interface ChoiceGroupProps extends Omit<ComponentProps<'fieldset'>, 'defa
   /** The group's legend, already translated. */
   label: string;
   options: readonly ChoiceOption[];
-  /** Column by default (spec 9). */
+  /** Column by default (flows 9). */
   direction?: 'column' | 'row';
   required?: boolean;
   errors?: readonly string[];

@@ -2,9 +2,9 @@ import { useEffect, useRef, type ChangeEvent, type MouseEvent } from 'react';
 import { Field, type FieldProps } from '../field/Field';
 import { useControllable } from '../internal/useControllable';
 
-/** The latest date a date input accepts unless told otherwise (spec 5). */
+/** The latest date a date input accepts unless told otherwise (flows 5). */
 export const DEFAULT_MAX_DATE = '9999-12-31';
-/** Delay before the browser's picker opens on a click (spec 9). */
+/** Delay before the browser's picker opens on a click (flows 9). */
 export const PICKER_DELAY_MS = 100;
 
 export interface DateInputProps extends Omit<FieldProps, 'value' | 'defaultValue' | 'type' | 'onChange'> {
@@ -17,7 +17,7 @@ export interface DateInputProps extends Omit<FieldProps, 'value' | 'defaultValue
 
 /**
  * The value a typed date stands for: a year below 999, or a zero month or day, reads as no date
- * (spec 5), as does anything the browser could not parse.
+ * (flows 5), as does anything the browser could not parse.
  */
 export function readDate(text: string): string | null {
   const match = /^(\d{4,})-(\d{2})-(\d{2})/.exec(text);
@@ -28,7 +28,7 @@ export function readDate(text: string): string | null {
 
 /**
  * A date (or date and time) input with the platform's rules: at most 9999-12-31, nonsense years read
- * as empty, and the browser's picker opening 100 ms after a click (spec 5, 9).
+ * as empty, and the browser's picker opening 100 ms after a click (flows 5, 9).
  *
  * @example
  * <DateInput label={t('field.birthday')} value={birthday} setValue={setBirthday} />

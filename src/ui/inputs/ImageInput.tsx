@@ -17,7 +17,7 @@ export interface ImageInputProps extends Omit<ComponentProps<'fieldset'>, 'defau
   setValue?: (value: string) => void;
 }
 
-/** The list with the current value first (spec 4); the rest keep their order. */
+/** The list with the current value first (flows 4); the rest keep their order. */
 export function currentFirst(images: readonly ImageChoice[], current: string | null): ImageChoice[] {
   const chosen = images.find((image) => image.value === current);
   return chosen ? [chosen, ...images.filter((image) => image !== chosen)] : [...images];
@@ -25,7 +25,7 @@ export function currentFirst(images: readonly ImageChoice[], current: string | n
 
 /**
  * A choice among images: clicking one selects it unless the input is disabled, and the current value
- * is shown first (spec 4). A radio group underneath, so arrow keys and screen readers work as usual.
+ * is shown first (flows 4). A radio group underneath, so arrow keys and screen readers work as usual.
  * The order is fixed when the list arrives, so an image does not jump away from the pointer.
  *
  * @example

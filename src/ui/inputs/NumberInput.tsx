@@ -2,31 +2,31 @@ import type { ChangeEvent, ClipboardEvent } from 'react';
 import { Field, type FieldProps } from '../field/Field';
 import { useControllable } from '../internal/useControllable';
 
-/** Default count of decimals (spec 9). */
+/** Default count of decimals (flows 9). */
 export const DEFAULT_FRACTION_DIGITS = 2;
 
 export interface NumberInputProps extends Omit<FieldProps, 'value' | 'defaultValue' | 'type' | 'onChange'> {
   value?: number | null;
   defaultValue?: number | null;
   setValue?: (value: number | null) => void;
-  /** Decimals shown and implied by the typed digits (spec 5); default 2. */
+  /** Decimals shown and implied by the typed digits (flows 5); default 2. */
   fractionDigits?: number;
 }
 
-/** The number that typed text stands for: its digits only, divided by 10^fractionDigits (spec 5). */
+/** The number that typed text stands for: its digits only, divided by 10^fractionDigits (flows 5). */
 export function parseDigits(text: string, fractionDigits = DEFAULT_FRACTION_DIGITS): number | null {
   const digits = text.replace(/\D/g, '');
   return digits === '' ? null : Number(digits) / 10 ** fractionDigits;
 }
 
-/** A number with a fixed count of decimals, or nothing for no value (spec 5). */
+/** A number with a fixed count of decimals, or nothing for no value (flows 5). */
 export function formatFixed(value: number | null, fractionDigits = DEFAULT_FRACTION_DIGITS): string {
   return value === null ? '' : value.toFixed(fractionDigits);
 }
 
 /**
  * An amount typed as digits, cash-register style: "1234" reads 12.34 with two decimals. Paste is
- * blocked (spec 5), so only typed digits make the value.
+ * blocked (flows 5), so only typed digits make the value.
  *
  * @example
  * <NumberInput label={t('field.price')} value={price} setValue={setPrice} fractionDigits={2} />

@@ -8,8 +8,8 @@ export interface RadioGroupProps extends ChoiceGroupProps {
 }
 
 /**
- * One choice out of a list, in a column unless `direction="row"` (spec 9); arrow keys move between
- * the choices as in any radio group. Values that look numeric are handed out as numbers (spec 5).
+ * One choice out of a list, in a column unless `direction="row"` (flows 9); arrow keys move between
+ * the choices as in any radio group. Values that look numeric are handed out as numbers (flows 5).
  *
  * @example
  * <RadioGroup label={t('field.size')} options={[{ value: 's', text: t('size.small') }]} value={size} setValue={setSize} />

@@ -3,7 +3,7 @@ import { FieldShell } from '../field/FieldShell';
 import { useControllable } from '../internal/useControllable';
 import { cx } from '../internal/cx';
 
-/** Range defaults (spec 9). */
+/** Range defaults (flows 9). */
 export const RANGE_DEFAULTS = { min: 0, max: 10, step: 1 } as const;
 
 export interface RangeInputProps extends Omit<ComponentProps<'input'>, 'value' | 'defaultValue' | 'type' | 'onChange' | 'min' | 'max' | 'step'> {
@@ -18,7 +18,7 @@ export interface RangeInputProps extends Omit<ComponentProps<'input'>, 'value' |
 }
 
 /**
- * A slider from 0 to 10 in steps of 1 unless told otherwise (spec 9), showing its current value
+ * A slider from 0 to 10 in steps of 1 unless told otherwise (flows 9), showing its current value
  * beside it (screen readers hear the slider's own value).
  *
  * @example

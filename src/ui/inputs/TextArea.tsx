@@ -3,7 +3,7 @@ import { FieldShell } from '../field/FieldShell';
 import { useControllable } from '../internal/useControllable';
 import { cx } from '../internal/cx';
 
-/** Default height of a text area in rows (spec 9). */
+/** Default height of a text area in rows (flows 9). */
 export const DEFAULT_TEXT_AREA_ROWS = 4;
 
 export interface TextAreaProps extends Omit<ComponentProps<'textarea'>, 'value' | 'defaultValue' | 'onChange'> {
@@ -16,7 +16,7 @@ export interface TextAreaProps extends Omit<ComponentProps<'textarea'>, 'value' 
 
 /**
  * Free text over several lines: 4 rows by default, with an optional maximum length and a counter,
- * read with the field, when there is one (spec 5).
+ * read with the field, when there is one (flows 5).
  *
  * @example
  * <TextArea label={t('field.notes')} maxLength={500} value={notes} setValue={setNotes} />

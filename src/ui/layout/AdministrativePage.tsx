@@ -15,7 +15,7 @@ export interface AdministrativePageProps {
 }
 
 /**
- * The administrative page template (spec 2): title, heading and a row of controls above the content.
+ * The administrative page template (flows 2): title, heading and a row of controls above the content.
  *
  * @example
  * <AdministrativePage title={t('admin.title')} heading={t('admin.users')} controls={<SearchBox />}>…</AdministrativePage>

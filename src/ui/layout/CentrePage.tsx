@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { cx } from '../internal/cx';
 
 /**
- * The centre page template (spec 2): its content in the middle of the page, in a narrow column.
+ * The centre page template (flows 2): its content in the middle of the page, in a narrow column.
  *
  * @example
  * <CentrePage><EmptyState /></CentrePage>

@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 export interface CentredLayoutProps {
   /** The logo above the content. */
   logo: ReactNode;
-  /** The optional `locale` query parameter of the page (spec 2). */
+  /** The optional `locale` query parameter of the page (flows 2). */
   locale?: string | undefined;
   /** Switches the interface language; called when `locale` is given. */
   onLocale?(locale: string): void;
@@ -13,7 +13,7 @@ export interface CentredLayoutProps {
 }
 
 /**
- * The centred layout with a logo (spec 2): the content in a column in the middle of the page, the
+ * The centred layout with a logo (flows 2): the content in a column in the middle of the page, the
  * page's main landmark. A `locale` query parameter switches the interface language to it.
  *
  * @example

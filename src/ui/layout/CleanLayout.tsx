@@ -7,7 +7,7 @@ export interface CleanLayoutProps extends Omit<ComponentProps<'main'>, 'ref'> {
 }
 
 /**
- * The clean layout (spec 2): the page's content alone, full width, with no header, menu or footer.
+ * The clean layout (flows 2): the page's content alone, full width, with no header, menu or footer.
  *
  * @example
  * <CleanLayout><Outlet /></CleanLayout>

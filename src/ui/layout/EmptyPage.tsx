@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { cx } from '../internal/cx';
 
 /**
- * The empty page template (spec 2): the content with the page's spacing and nothing else.
+ * The empty page template (flows 2): the content with the page's spacing and nothing else.
  *
  * @example
  * <EmptyPage><Dashboard /></EmptyPage>

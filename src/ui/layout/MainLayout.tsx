@@ -15,7 +15,7 @@ export interface MainLayoutProps {
 }
 
 /**
- * The main layout (spec 2): header, menu, main content and footer.
+ * The main layout (flows 2): header, menu, main content and footer.
  *
  * @example
  * <MainLayout header={<AppBar />} menu={<AppMenu />} menuLabel={t('menu.label')} footer={<Legal />}><Outlet /></MainLayout>

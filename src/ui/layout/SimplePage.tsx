@@ -13,7 +13,7 @@ export interface SimplePageProps {
 }
 
 /**
- * The simple page template (spec 2): a title with an optional action, then the content.
+ * The simple page template (flows 2): a title with an optional action, then the content.
  *
  * @example
  * <SimplePage title={t('teams.title')} action={<Button>{t('button.create')}</Button>}>…</SimplePage>

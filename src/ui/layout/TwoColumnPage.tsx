@@ -13,7 +13,7 @@ export interface TwoColumnPageProps {
 }
 
 /**
- * The two-column page template (spec 2): two columns side by side, one above the other on a phone.
+ * The two-column page template (flows 2): two columns side by side, one above the other on a phone.
  *
  * @example
  * <TwoColumnPage title={t('profile.title')} start={<ProfileForm />} end={<ProfileHelp />} />

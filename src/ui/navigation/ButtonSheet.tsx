@@ -2,9 +2,9 @@ import type { ComponentProps } from 'react';
 import { cx } from '../internal/cx';
 
 export interface ButtonSheetProps extends ComponentProps<'div'> {
-  /** Where the buttons sit: start, center or end (spec 9). */
+  /** Where the buttons sit: start, center or end (flows 9). */
   align?: 'start' | 'center' | 'end';
-  /** White or gray background (spec 9). */
+  /** White or gray background (flows 9). */
   theme?: 'white' | 'gray';
 }
 

@@ -7,11 +7,11 @@ export interface CarouselProps {
   label: string;
   previousLabel: string;
   nextLabel: string;
-  /** 4 by default (spec 9). */
+  /** 4 by default (flows 9). */
   itemsPerPage?: number;
-  /** 1 by default (spec 9). */
+  /** 1 by default (flows 9). */
   itemsPerScroll?: number;
-  /** On by default (spec 4). */
+  /** On by default (flows 4). */
   loop?: boolean;
   className?: string;
   /** One child per slide. */
@@ -23,7 +23,7 @@ const GAP = 12;
 
 /**
  * A row of slides with previous and next arrows, looping by default, 4 per page and 1 per scroll
- * (spec 4, 9). Each slide is 80 % of the width divided by the items per page, measured 500 ms after
+ * (flows 4, 9). Each slide is 80 % of the width divided by the items per page, measured 500 ms after
  * mount and on resize; slides out of view are hidden from screen readers and the Tab key.
  *
  * @example

@@ -7,15 +7,15 @@ const FRAMES: readonly string[] = ['round', 'square'] satisfies IconButtonFrame[
 export interface IconButtonProps extends ComponentProps<'button'> {
   /** The button's accessible name, already translated (the icon itself says nothing). */
   label: string;
-  /** Round (very large corners) or square (about 6 px corners), spec 5 and 9. */
+  /** Round (very large corners) or square (about 6 px corners), flows 5 and 9. */
   frame?: IconButtonFrame;
-  /** Inner padding in pixels; 0 by default (spec 9). */
+  /** Inner padding in pixels; 0 by default (flows 9). */
   padding?: number;
 }
 
 /**
  * A button that shows only an icon, named for screen readers by `label`. A frame other than round or
- * square is refused with a console warning and drawn round (spec 5).
+ * square is refused with a console warning and drawn round (flows 5).
  *
  * @example
  * <IconButton label={t('button.delete')} frame="square" onClick={remove}><TrashIcon /></IconButton>

@@ -3,7 +3,7 @@ import { IMAGE_SELECTOR_DEFAULTS } from './carouselPaging';
 import { useControllable } from '../internal/useControllable';
 import { cx } from '../internal/cx';
 
-/** An image to choose (spec 3): its URL, and a text naming it for screen readers. */
+/** An image to choose (flows 3): its URL, and a text naming it for screen readers. */
 export interface SelectableImage {
   url: string;
   text: string;
@@ -17,7 +17,7 @@ export interface ImageSelectorProps extends Omit<CarouselProps, 'children'> {
 }
 
 /**
- * A carousel of images to choose one from: 3 per page and 3 per scroll, not looping (spec 9). The
+ * A carousel of images to choose one from: 3 per page and 3 per scroll, not looping (flows 9). The
  * chosen image is pressed and framed in the checked colour.
  *
  * @example

@@ -8,7 +8,7 @@ export interface TabsProps {
   tabs: readonly TabOption[];
   /** The selected tab's key, controlled. */
   value?: string;
-  /** The tab to select on load, if it can be selected (spec 4). */
+  /** The tab to select on load, if it can be selected (flows 4). */
   defaultValue?: string;
   setValue?: (tabKey: string) => void;
   /** Names the tab list for screen readers, already translated. */
@@ -22,7 +22,7 @@ export interface TabsProps {
 
 /**
  * Tabs on Ariakit (arrow keys move between tabs, Home and End jump): the given tab is selected on
- * load, else the first visible enabled one (spec 4). Hidden tabs are left out, disabled ones stay
+ * load, else the first visible enabled one (flows 4). Hidden tabs are left out, disabled ones stay
  * visible but cannot be chosen, and a tab in error carries a mark.
  *
  * @example

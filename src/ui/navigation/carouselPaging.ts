@@ -1,10 +1,10 @@
-/** Carousel defaults (spec 9). */
+/** Carousel defaults (flows 9). */
 export const CAROUSEL_DEFAULTS = { itemsPerPage: 4, itemsPerScroll: 1, loop: true } as const;
-/** Image selector defaults (spec 9). */
+/** Image selector defaults (flows 9). */
 export const IMAGE_SELECTOR_DEFAULTS = { itemsPerPage: 3, itemsPerScroll: 3, loop: false } as const;
-/** Share of the carousel's width the slides of one page take; the rest shows the next slide (spec 9). */
+/** Share of the carousel's width the slides of one page take; the rest shows the next slide (flows 9). */
 export const SLIDES_SHARE = 0.8;
-/** Delay before the carousel measures its width, once the page has laid out (spec 9). */
+/** Delay before the carousel measures its width, once the page has laid out (flows 9). */
 export const MEASURE_DELAY_MS = 500;
 
 export interface Paging {
@@ -29,5 +29,5 @@ export function step(start: number, direction: 1 | -1, paging: Paging): number {
 /** Whether the arrow in `direction` can move at all. */
 export const canStep = (start: number, direction: 1 | -1, paging: Paging) => step(start, direction, paging) !== start;
 
-/** Width of one slide in pixels: 80 % of the carousel's width divided by the items per page (spec 9). */
+/** Width of one slide in pixels: 80 % of the carousel's width divided by the items per page (flows 9). */
 export const slideWidth = (containerWidth: number, itemsPerPage: number) => (containerWidth * SLIDES_SHARE) / itemsPerPage;

@@ -1,4 +1,4 @@
-/** A menu or tab option (spec 3): enabled and visible unless told otherwise, not in error. */
+/** A menu or tab option (flows 3): enabled and visible unless told otherwise, not in error. */
 export interface TabOption {
   tabKey: string;
   /** Visible text, already translated. */
@@ -11,7 +11,7 @@ export interface TabOption {
 export const isShown = (tab: TabOption) => tab.visible !== false;
 export const isSelectable = (tab: TabOption) => isShown(tab) && tab.enabled !== false;
 
-/** The tab selected on load: the given one if it can be selected, else the first visible enabled tab (spec 4). */
+/** The tab selected on load: the given one if it can be selected, else the first visible enabled tab (flows 4). */
 export function initialTab(tabs: readonly TabOption[], given?: string | null): string | undefined {
   const wanted = tabs.find((tab) => tab.tabKey === given);
   return wanted && isSelectable(wanted) ? wanted.tabKey : tabs.find(isSelectable)?.tabKey;

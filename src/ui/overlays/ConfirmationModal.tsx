@@ -10,13 +10,13 @@ export interface ConfirmationModalProps {
   cancelText: string;
   onConfirm: () => void;
   onCancel: () => void;
-  /** Label of a checkbox that must be ticked before confirming (extra confirmation, spec 4). */
+  /** Label of a checkbox that must be ticked before confirming (extra confirmation, flows 4). */
   extraConfirmation?: string;
 }
 
 /**
  * Asks for a yes or no. The confirm button is disabled after one click, so a double click acts once,
- * and until the extra checkbox is ticked when one is asked for (spec 4).
+ * and until the extra checkbox is ticked when one is asked for (flows 4).
  *
  * @example
  * <ConfirmationModal open={open} title={t('leave.title')} confirmText={t('button.continue')} cancelText={t('button.cancel')} onConfirm={leave} onCancel={stay} />

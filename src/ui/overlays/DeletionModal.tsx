@@ -6,9 +6,9 @@ export interface DeletionModalProps {
   open: boolean;
   title: string;
   message?: ReactNode;
-  /** The warning banner (spec 4), such as "This cannot be undone." */
+  /** The warning banner (flows 4), such as "This cannot be undone." */
   warning: string;
-  /** What must be typed, exactly, to delete (spec 4). */
+  /** What must be typed, exactly, to delete (flows 4). */
   referenceText: string;
   /** Label of the input, already translated and naming the reference text. */
   inputLabel: string;
@@ -21,7 +21,7 @@ export interface DeletionModalProps {
 }
 
 /**
- * Confirms a deletion by having the reference text typed exactly (spec 4): a mismatch marks the input
+ * Confirms a deletion by having the reference text typed exactly (flows 4): a mismatch marks the input
  * in error and deletes nothing. A warning banner says what is at stake.
  *
  * @example

@@ -21,7 +21,7 @@ export interface ModalProps {
 
 /**
  * The dialog frame of the toolkit's modals: an Ariakit dialog (focus kept inside and given back on
- * close, Escape, background click) over a dark overlay, with the page's scroll locked (spec 4).
+ * close, Escape, background click) over a dark overlay, with the page's scroll locked (flows 4).
  *
  * @example
  * <Modal open={open} title={t('dialog.title')} message={t('dialog.text')} onClose={close}>…</Modal>

@@ -19,7 +19,7 @@ export interface SidePanelProps {
   closeLabel: string;
   /** Leaves the panel: a router adapter navigates to the parent route (see `sidePanelParent`). */
   onClose: () => void;
-  /** When set, closing first asks this question; leaving closes, staying keeps the panel (spec 4). */
+  /** When set, closing first asks this question; leaving closes, staying keeps the panel (flows 4). */
   confirmation?: SidePanelConfirmation;
   /** Actions shown at the bottom of the panel, such as Save. */
   footer?: ReactNode;
@@ -30,7 +30,7 @@ export interface SidePanelProps {
 /**
  * A panel sliding in from the side, shown by a child route: Escape, a click on the background or the
  * close button try to close it, through a confirmation when one is asked for; the page does not scroll
- * behind it (spec 2, 4). It knows no router: `onClose` does the navigation.
+ * behind it (flows 2, 4). It knows no router: `onClose` does the navigation.
  *
  * @example
  * <SidePanel title={t('team.edit')} closeLabel={t('button.close')} onClose={() => navigate(sidePanelParent(location.pathname))}>…</SidePanel>

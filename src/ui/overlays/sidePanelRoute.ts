@@ -1,10 +1,10 @@
-/** Where closing a side panel goes: the parent route, asked to reload when `reload` is set (spec 2). */
+/** Where closing a side panel goes: the parent route, asked to reload when `reload` is set (flows 2). */
 export interface SidePanelParent {
   to: string;
   search: Record<string, string>;
 }
 
-/** The search parameter and value that ask the parent route to reload (spec 2). */
+/** The search parameter and value that ask the parent route to reload (flows 2). */
 export const RELOAD_PARAMETER = { name: 'action', value: 'reload' } as const;
 
 /**

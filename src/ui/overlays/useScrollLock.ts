@@ -5,7 +5,7 @@ let saved: { overflow: string; paddingRight: string } | undefined;
 
 /**
  * Locks the page's scrolling and pads the body by the scrollbar's width, so the page does not
- * shift sideways; the last lock released restores both (spec 2, 4). Nested overlays share one lock.
+ * shift sideways; the last lock released restores both (flows 2, 4). Nested overlays share one lock.
  */
 export function lockScroll(): () => void {
   const body = document.body;

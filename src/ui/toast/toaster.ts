@@ -1,7 +1,7 @@
 /**
- * Toast events (spec 4 "Shared behaviours"): a message shows until it is replaced, dismissed or
- * 10 seconds have passed (spec 9); an empty message is not shown: it warns on the console and
- * clears the toast (spec 8).
+ * Toast events (flows 4 "Shared behaviours"): a message shows until it is replaced, dismissed or
+ * 10 seconds have passed (flows 9); an empty message is not shown: it warns on the console and
+ * clears the toast (flows 8).
  */
 import { atom, type ReadableAtom } from 'nanostores';
 
