@@ -32,6 +32,8 @@ export default defineConfig({
       DATA_DIR: join(tmpdir(), `frontdoor-e2e-${process.pid}`),
       LOG_LEVEL: 'warn',
       ALLOWED_PARENT_ORIGINS: ALLOWED_PARENT,
+      // The stories' accounts arrive through a proxy, each from an address of its own (e2e/fixtures.ts).
+      TRUST_PROXY_HOPS: '1',
     },
   },
 });

@@ -168,8 +168,11 @@ test.describe('in German', () => {
 test.describe('a SAML-only user', () => {
   test.use({ locale: 'en-GB' });
 
-  test('enters the e-mail, goes through the identity provider and comes back signed in, with app and route kept', async ({ page, request }) => {
-    await enterEmail(page, 'sam@globex.example', '?app=portal&route=%2Freports');
+  test('enters the e-mail, goes through the identity provider and comes back signed in, with app and route kept', async ({ page, request, baseURL }) => {
+    // On the front door's own origin (PUBLIC_URL of the demo): the SAML request is bound to the
+    // browser there, where the identity provider posts its answer (server/saml/browser-binding.ts).
+    const frontDoor = `http://auth.frontdoor.localhost:${new URL(baseURL ?? '').port}`;
+    await enterEmail(page, 'sam@globex.example', '?app=portal&route=%2Freports', frontDoor);
     // No domain parameter: the e-mail's domain names the organisation (flows 4.1).
     await expect(page.getByRole('heading', { name: 'Development identity provider' })).toBeVisible();
     await page.getByRole('button', { name: 'Sign in' }).click();

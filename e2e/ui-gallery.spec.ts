@@ -127,7 +127,10 @@ test.describe('dropdowns', () => {
     await expect(search).toBeFocused();
     await page.keyboard.type('LAN');
     await expect(page.getByRole('option')).toHaveText([/Switzerland/]);
-    await expect(page.getByRole('option', { name: /Switzerland/ })).toContainText('Capital: Bern');
+    const switzerland = page.getByRole('option', { name: /Switzerland/ });
+    await expect(switzerland).toContainText('Capital: Bern');
+    // Enter takes the highlighted option: the first match is highlighted as the list narrows.
+    await expect(switzerland).toHaveAttribute('data-active-item', /.*/);
     await page.keyboard.press('Enter');
     await expect(country).toHaveText(/Switzerland/);
     await country.click();

@@ -3,9 +3,9 @@ import { expect, type Page } from '@playwright/test';
 import { readQrCode } from '../qr';
 import { currentStep, readSetupUri, untilStep, type Authenticator } from '../../scripts/contract-checker/totp';
 
-/** Login: the e-mail, then Continue. */
-export async function enterEmail(page: Page, email: string, query = ''): Promise<void> {
-  await page.goto(`/login${query}`);
+/** Login: the e-mail, then Continue; on the stories' base URL unless another origin is given. */
+export async function enterEmail(page: Page, email: string, query = '', origin = ''): Promise<void> {
+  await page.goto(`${origin}/login${query}`);
   await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
 }

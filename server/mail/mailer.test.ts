@@ -137,13 +137,21 @@ describe('sending through SMTP', () => {
     cleanups.length = 0;
   });
 
-  it('delivers the message to the SMTP server with its recipient, subject, text and html', async () => {
+  /** A mailer on a PGlite database sending to a local SMTP server, all closed after the test. */
+  async function smtpMailer() {
     const smtp = await startSmtpServer();
     cleanups.push(smtp.close);
-    const { db } = await testDatabases.find((target) => target.name === 'PGlite')!.open();
+    const pglite = testDatabases.find((target) => target.name === 'PGlite');
+    if (!pglite) throw new Error('The tests run on PGlite.');
+    const { db } = await pglite.open();
     cleanups.push(() => db.close());
     const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'Frontdoor <no-reply@example.com>', db });
     cleanups.push(() => mailer.close());
+    return { smtp, db, mailer };
+  }
+
+  it('delivers the message to the SMTP server with its recipient, subject, text and html', async () => {
+    const { smtp, db, mailer } = await smtpMailer();
 
     // A real French mail: non-ASCII and long lines, so headers and bodies travel encoded.
     const sent = { to: 'ada@example.com', ...resetMail('fr', 'https://auth.example.com/reset-password/update?token=xyz') };
@@ -164,12 +172,7 @@ describe('sending through SMTP', () => {
   });
 
   it('names its one recipient in the envelope: RCPT TO is that address alone', async () => {
-    const smtp = await startSmtpServer();
-    cleanups.push(smtp.close);
-    const { db } = await testDatabases.find((target) => target.name === 'PGlite')!.open();
-    cleanups.push(() => db.close());
-    const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'Frontdoor <no-reply@example.com>', db });
-    cleanups.push(() => mailer.close());
+    const { smtp, mailer } = await smtpMailer();
 
     await mailer.send(message({ to: 'ada.lovelace+reset@example.com' }));
     await mailer.send(message({ to: 'jöhn@exämple.com' }));
@@ -179,12 +182,7 @@ describe('sending through SMTP', () => {
   });
 
   it('sends nothing to an address a mailer could split into recipients: lists, brackets, quotes, comments, NUL', async () => {
-    const smtp = await startSmtpServer();
-    cleanups.push(smtp.close);
-    const { db } = await testDatabases.find((target) => target.name === 'PGlite')!.open();
-    cleanups.push(() => db.close());
-    const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'Frontdoor <no-reply@example.com>', db });
-    cleanups.push(() => mailer.close());
+    const { smtp, mailer } = await smtpMailer();
 
     for (const [trick, to] of REFUSED_ADDRESSES) await expect(mailer.send(message({ to })), trick).rejects.toThrow('one e-mail address');
     expect(smtp.received).toEqual([]);

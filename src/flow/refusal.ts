@@ -9,6 +9,19 @@ import { $refusals } from '../stores/session';
 import { PATHS } from './paths';
 import type { Flow } from './flow';
 
+/**
+ * The last refusal a flow went to Login for: while the router takes over from the first view both
+ * listen, and one refusal must move the page once.
+ */
+let answered = 0;
+
 export function useLoginOnRefusal(flow: Flow, guarded: boolean): void {
-  useEffect(() => (guarded ? $refusals.listen(() => flow.go({ to: PATHS.login, replace: true })) : undefined), [flow, guarded]);
+  useEffect(() => {
+    if (!guarded) return undefined;
+    return $refusals.listen((refusal) => {
+      if (refusal === answered) return;
+      answered = refusal;
+      flow.go({ to: PATHS.login, replace: true });
+    });
+  }, [flow, guarded]);
 }
