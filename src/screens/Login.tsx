@@ -21,7 +21,7 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../rules/email';
  * Login (flows 2, 4.1, 4.2): e-mail first. The organisation's SSO mode decides between the
  * identity provider and the password page. A valid stored session goes straight on to company
  * selection; the context or domain parameter starts its SAML sign-in at once (flows 4.2), and a
- * Continue pressed while that is checked is acted on once the check ends here.
+ * Continue pressed while that is checked is acted on once the check ends without leaving.
  * Before the script arrives the form works with the browser's validation; sent, the page holds it
  * until the script takes over (scripts/prerender/start-scripts.ts). Without any script it is a
  * plain form: it comes back here with `username`, and a script that arrives later carries on.

@@ -24,8 +24,8 @@ export interface PasswordFromLinkProps {
  * A password set from an invitation or reset link (flows 4.10, 4.12, 5): the link's token must read
  * as a session token that has not expired, else the error-token message ends with a link to reset,
  * before anything is typed; a link the server refuses (one used already) ends there too. The
- * token's e-mail is shown read-only. `set-password` gets `challenge: ''`; success says "Password successfully
- * updated!" and goes on to the success page.
+ * token's e-mail is shown read-only. `set-password` gets `challenge: ''`; success says "Password
+ * successfully updated!" and goes on to the success page.
  */
 export function PasswordFromLink({ screen, heading, intro, success, children }: PasswordFromLinkProps) {
   const t = useT();
