@@ -1,6 +1,6 @@
 /**
  * The router, built from the route table (src/flow/route-table.ts): screens are lazy chunks; the
- * carried parameters (app, domain, route) are validated once on the pathless `flow` route; guards
+ * carried parameters (rules/carried.ts) are validated once on the pathless `flow` route; guards
  * are pathless layout routes that redirect before a screen loads.
  */
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
@@ -23,7 +23,7 @@ declare module '@tanstack/react-router' {
   }
 }
 
-/** Throws the router's redirect to a destination, carrying app, domain and route. */
+/** Throws the router's redirect to a destination, with the carried parameters (flows 2). */
 function redirectTo(to: To, search: Record<string, unknown>): never {
   throw redirect({ href: pathTo(to) + queryString(withCarried(search, to.search)), replace: true });
 }

@@ -58,9 +58,9 @@ describe.each(testDatabases)('the SAML assertion consumer on $name', (target) =>
     return { login, xml, form: { SAMLResponse: base64(xml), RelayState: login.relayState } };
   }
 
-  it('signs a member in through the whole SP-initiated flow and carries app, domain and route', async () => {
+  it('signs a member in through the whole SP-initiated flow and carries app, domain, route and locale', async () => {
     const { app } = bed;
-    const returnTo = '/login?app=portal&domain=acme&route=%2Fdashboard&other=dropped';
+    const returnTo = '/login?app=portal&domain=acme&route=%2Fdashboard&locale=de&other=dropped';
     const login = await startLogin(app, 'acme', returnTo);
     const signInPage = await app.inject({ method: 'GET', url: `${login.url.pathname}${login.url.search}` });
     expect(signInPage.statusCode).toBe(200);
@@ -79,7 +79,8 @@ describe.each(testDatabases)('the SAML assertion consumer on $name', (target) =>
     expect(answer.statusCode).toBe(303);
     const location = new URL(answer.headers.location as string);
     expect(`${location.origin}${location.pathname}`).toBe(`${PUBLIC_URL}/login/sso/success`);
-    expect([...location.searchParams.keys()]).toEqual(['lcq', 'app', 'domain', 'route']);
+    expect([...location.searchParams.keys()]).toEqual(['lcq', 'app', 'domain', 'route', 'locale']);
+    expect(location.searchParams.get('locale')).toBe('de');
     expect(location.searchParams.get('app')).toBe('portal');
     expect(location.searchParams.get('domain')).toBe('acme');
     expect(location.searchParams.get('route')).toBe('/dashboard');

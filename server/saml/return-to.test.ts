@@ -25,14 +25,26 @@ describe('where the front door continues after a SAML login', () => {
     expect(isFrontDoorLocation(returnTo, PUBLIC_URL)).toBe(false);
   });
 
-  it('puts the token and only app, domain and route of returnTo on the success page', () => {
-    const url = new URL(ssoSuccessUrl(PUBLIC_URL, 'a.b.c', '/login?route=%2Fx%3Fy%3D1&app=portal&lcq=forged&context=acme'));
+  it('puts the token and only the carried parameters of returnTo on the success page', () => {
+    const url = new URL(ssoSuccessUrl(PUBLIC_URL, 'a.b.c', '/login?route=%2Fx%3Fy%3D1&app=portal&lcq=forged&username=ada%40example.com&context=acme'));
     expect(url.origin + url.pathname).toBe('https://auth.example.com/login/sso/success');
     expect([...url.searchParams]).toEqual([
       ['lcq', 'a.b.c'],
       ['app', 'portal'],
       ['route', '/x?y=1'],
+      ['context', 'acme'],
     ]);
+  });
+
+  it('brings the language chosen on the first page back from the identity provider', () => {
+    const url = new URL(ssoSuccessUrl(PUBLIC_URL, 'a.b.c', '/login?domain=globex&locale=de'));
+    expect(url.searchParams.get('locale')).toBe('de');
+    expect(url.searchParams.get('domain')).toBe('globex');
+  });
+
+  it('drops a carried parameter that breaks its rule', () => {
+    const url = new URL(ssoSuccessUrl(PUBLIC_URL, 'a.b.c', `/login?context=${encodeURIComponent('../evil')}&locale=${encodeURIComponent('<de>')}&app=portal`));
+    expect([...url.searchParams.keys()]).toEqual(['lcq', 'app']);
   });
 
   it('puts only the token there when there is no returnTo', () => {

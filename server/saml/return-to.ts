@@ -1,11 +1,9 @@
 /**
  * Where the front door continues after a SAML login. `returnTo` carries the query of the page to come
- * back to (app, domain, route: flows 2); it must stay on the front door's own origin so the
- * login URL cannot become an open redirect (contract, getSamlLoginUrl).
+ * back to (the carried parameters of flows 2, rules/carried.ts); it must stay on the front door's own
+ * origin so the login URL cannot become an open redirect (contract, getSamlLoginUrl).
  */
-
-/** The query parameters carried through every step of the sign-in flow (flows 2). */
-const CARRIED_PARAMETERS = ['app', 'domain', 'route'] as const;
+import { carriedSearch } from '../../rules/carried';
 
 /**
  * A path starting with one `/`, or an absolute URL on publicUrl's origin. Backslashes, whitespace and
@@ -22,14 +20,14 @@ export function isFrontDoorLocation(returnTo: string, publicUrl: string): boolea
   return new URL(returnTo, publicUrl).origin === new URL(publicUrl).origin;
 }
 
-/** /login/sso/success with the session token in lcq (flows 2) and the carried app, domain, route. */
+/**
+ * /login/sso/success with the session token in lcq (flows 2) and the carried parameters of returnTo,
+ * each as its rule allows: the language and the app's route come back from the identity provider.
+ */
 export function ssoSuccessUrl(publicUrl: string, token: string, returnTo: string): string {
   const target = new URL('/login/sso/success', publicUrl);
   target.searchParams.set('lcq', token);
-  const carried = returnTo ? new URL(returnTo, publicUrl).searchParams : new URLSearchParams();
-  for (const name of CARRIED_PARAMETERS) {
-    const value = carried.get(name);
-    if (value !== null) target.searchParams.set(name, value);
-  }
+  const query = returnTo ? Object.fromEntries(new URL(returnTo, publicUrl).searchParams) : {};
+  for (const [name, value] of Object.entries(carriedSearch(query))) target.searchParams.set(name, value);
   return target.toString();
 }

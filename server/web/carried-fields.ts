@@ -1,5 +1,5 @@
 /**
- * The carried parameters of a request (flows 2: app, domain, route) as hidden fields of the page's
+ * The carried parameters of a request (flows 2, rules/carried.ts) as hidden fields of the page's
  * forms, so a form the browser sends itself, before the script has arrived or without one, keeps
  * them. The app's first view renders the same fields and takes these over.
  */

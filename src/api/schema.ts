@@ -1076,7 +1076,7 @@ export interface operations {
                  */
                 email?: components["schemas"]["Email"] | string;
                 /**
-                 * @description Where the front door continues after the SAML login: a path or URL on the front door, carrying the query of the front door page to come back to (`app`, `domain`, `route`, flows 2). The assertion consumer passes `app`, `domain` and `route` on to /login/sso/success.
+                 * @description Where the front door continues after the SAML login: a path or URL on the front door, carrying the query of the front door page to come back to (the carried `app`, `domain`, `route`, `context` and `locale`, flows 2). The assertion consumer passes those on to /login/sso/success.
                  * @example /login?app=portal&domain=acme&route=%2Fdashboard
                  */
                 returnTo?: string;
@@ -1143,7 +1143,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Assertion accepted. The browser continues to the front door's /login/sso/success with the session token in `lcq` and the `app`, `domain` and `route` that were passed in `returnTo`. */
+            /** @description Assertion accepted. The browser continues to the front door's /login/sso/success with the session token in `lcq` and the carried `app`, `domain`, `route`, `context` and `locale` that were passed in `returnTo`. */
             303: {
                 headers: {
                     /**

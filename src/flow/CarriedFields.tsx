@@ -3,7 +3,7 @@ import { useFlow } from './flow';
 
 /**
  * The carried parameters as hidden fields, so a form sent by the browser itself (before the
- * script has arrived) keeps app, domain and route. The server writes the same fields into a
+ * script has arrived) keeps them (rules/carried.ts). The server writes the same fields into a
  * prerendered form (server/web/carried-fields.ts); these take them over.
  */
 export function CarriedFields() {

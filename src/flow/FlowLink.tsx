@@ -6,7 +6,7 @@ export type FlowLinkProps = Omit<ComponentProps<'a'>, 'href'> & To;
 
 /**
  * A link to another step of the front door: a real `href` (it works before any script, opens in a
- * new tab), and an in-app move on a plain click. App, domain and route are carried on.
+ * new tab), and an in-app move on a plain click. The carried parameters go on (flows 2).
  *
  * @example
  * <FlowLink to={PATHS.passwordReset} search={{ username }}>{t('page.login-password.forgot')}</FlowLink>

@@ -2,17 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { carriedSearch, flowSearch, queryString, withCarried } from './carried';
 
 describe('the carried parameters', () => {
-  it('keeps app, domain and route and nothing else', () => {
-    expect(carriedSearch({ app: 'portal', domain: 'acme', route: '/orders/7?tab=2', username: 'ada@example.com' })).toEqual({
+  it('keeps app, domain, route, context and locale and nothing else', () => {
+    expect(
+      carriedSearch({ app: 'portal', domain: 'acme', route: '/orders/7?tab=2', context: 'acme', locale: 'de', username: 'ada@example.com', token: 'x' }),
+    ).toEqual({
       app: 'portal',
       domain: 'acme',
       route: '/orders/7?tab=2',
+      context: 'acme',
+      locale: 'de',
     });
   });
 
   it('drops values that break their rule', () => {
-    expect(carriedSearch({ app: '//evil.example', domain: 'acme corp', route: '/a\r\nLocation: x' })).toEqual({});
-    expect(carriedSearch({ app: ['portal'], domain: 7 })).toEqual({});
+    expect(carriedSearch({ app: '//evil.example', domain: 'acme corp', route: '/a\r\nLocation: x', context: '../acme', locale: 'de"><x' })).toEqual({});
+    expect(carriedSearch({ app: ['portal'], domain: 7, context: 'acme.example', locale: '' })).toEqual({});
+  });
+
+  it('carries a language tag as the locale, whether or not the interface speaks it', () => {
+    for (const locale of ['de', 'de-CH', 'pt_BR', 'zh-Hant-TW']) expect(carriedSearch({ locale }), locale).toEqual({ locale });
+  });
+
+  it('carries the context and the language on to the next step', () => {
+    expect(withCarried({ context: 'acme', locale: 'it', token: 'secret' }, { username: 'ada@example.com' })).toEqual({
+      context: 'acme',
+      locale: 'it',
+      username: 'ada@example.com',
+    });
   });
 
   it("carries the current step's parameters into the next step's, under the step's own", () => {

@@ -13,7 +13,7 @@ export interface Flow {
   params: Readonly<Record<string, string>>;
   /** The query parameters, as strings. */
   search: Readonly<Record<string, string>>;
-  /** Moves to another step of the front door, carrying app, domain and route. */
+  /** Moves to another step of the front door, carrying the carried parameters (flows 2). */
   go(to: To): void;
   /** The URL of another step, with the carried parameters: for links. */
   href(to: To): string;

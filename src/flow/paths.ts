@@ -33,7 +33,7 @@ export type AppPath = (typeof PATHS)[keyof typeof PATHS];
 export interface To {
   to: AppPath;
   params?: { context?: string };
-  /** The step's own query parameters; app, domain and route are carried on by themselves. */
+  /** The step's own query parameters; the carried ones (flows 2) go on by themselves. */
   search?: Record<string, string | undefined>;
   /** Replace the current history entry (redirects), instead of adding one (steps). */
   replace?: boolean;

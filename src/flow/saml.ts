@@ -1,7 +1,7 @@
 /**
  * Sending the browser to the organisation's identity provider (flows 4.1, 4.2, 11). The front door
- * is told where to come back to, with the carried parameters, so app, domain and route survive
- * the round trip; the identity provider's answer lands on /login/sso/success.
+ * is told where to come back to, with the carried parameters, so the app, route and language
+ * survive the round trip; the identity provider's answer lands on /login/sso/success.
  */
 import { samlLoginUrl } from '../api/sign-in';
 import { reportError } from '../api/report';
@@ -60,7 +60,7 @@ export async function goToIdentityProvider(flow: Flow, screen: string, domain: s
 /** Domains that name the platform itself, never an organisation: no automatic SAML for them (flows 4.2). */
 const EXCLUDED_DOMAINS = ['admin', 'app', 'meta', 'services', 'auth', 'www', 'localhost', 'serviceprovider'];
 
-/** The organisation whose SAML starts at once on Login: the route's context, else the domain parameter (flows 4.2). */
+/** The organisation whose SAML starts at once on Login: the context parameter, else the domain parameter (flows 4.2). */
 export function automaticSamlContext(context: string | undefined, domain: string | undefined): string | undefined {
   const candidate = context || domain;
   return candidate && !EXCLUDED_DOMAINS.includes(candidate.toLowerCase()) ? candidate : undefined;

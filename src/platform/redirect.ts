@@ -4,6 +4,8 @@
  * and the meta site. Pure functions of their inputs; a redirect never leaves the platform's hosts,
  * whatever the query says (the carried `app` and `route` come from links anyone can write).
  */
+import { appRoute } from '../../rules/app-route';
+
 export type PlatformApp = 'portal' | 'admin' | 'marketplace' | 'meta';
 
 /** Labels that name a platform site rather than a company (flows 2). */
@@ -68,34 +70,13 @@ export function appBaseUrl(app: PlatformApp, location: PlatformLocation): URL {
 }
 
 /**
- * A route the query asks for, if it is a plain path inside the app: it starts with one `/`, holds
- * no backslash, control character or whitespace, and resolves on the app's own origin to a path
- * that starts with one `/` (`/.//evil.example` resolves to `//evil.example`, which an app that
- * navigates to it reads as another host).
- */
-export function safeRoute(route: string | undefined, base: URL): string | undefined {
-  if (!route || !route.startsWith('/') || route.startsWith('//')) return undefined;
-  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  if (/[\\\s\u0000-\u001f\u007f-\u009f]/.test(route)) return undefined;
-  let resolved: URL;
-  try {
-    resolved = new URL(route, base.origin);
-  } catch {
-    return undefined;
-  }
-  if (resolved.origin !== base.origin || resolved.username || resolved.password) return undefined;
-  if (resolved.pathname.startsWith('//') || resolved.pathname.startsWith('/\\')) return undefined;
-  return resolved.pathname + resolved.search + resolved.hash;
-}
-
-/**
  * The URL of the app to land in after sign-in (flows 4.9): the app from the query or implied by the
- * context, the route appended as a path, and `context` set in the query.
+ * context, the route appended as a path inside it (rules/app-route.ts), and `context` set in the query.
  */
 export function redirectTarget(target: { app?: string | undefined; route?: string | undefined; context: string }, location: PlatformLocation): string {
   const app = targetApp(target.app, target.context);
   const base = appBaseUrl(app, location);
-  const route = safeRoute(target.route, base);
+  const route = appRoute(target.route);
   const url = new URL(base.href);
   if (route) {
     const routed = new URL(route, base.origin);

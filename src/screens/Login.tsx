@@ -20,7 +20,8 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../rules/email';
 /**
  * Login (flows 2, 4.1, 4.2): e-mail first. The organisation's SSO mode decides between the
  * identity provider and the password page. A valid stored session goes straight on to company
- * selection; a context in the route or the domain parameter starts its SAML sign-in at once.
+ * selection; the context or domain parameter starts its SAML sign-in at once (flows 4.2), and a
+ * Continue pressed while that is checked is acted on once the check ends without leaving.
  * Before the script arrives the form works with the browser's validation; sent, the page holds it
  * until the script takes over (scripts/prerender/start-scripts.ts). Without any script it is a
  * plain form: it comes back here with `username`, and a script that arrives later carries on.
@@ -37,7 +38,12 @@ export function Login() {
   const username = email.trim();
   const errorKeys = emailErrors(username);
   const valid = errorKeys.length === 0;
-  const samlContext = automaticSamlContext(flow.params.context, flow.search.domain);
+  const samlContext = automaticSamlContext(flow.search.context, flow.search.domain);
+  // The automatic SAML check runs from the first render until it ends here: a press made meanwhile
+  // waits for it, its e-mail kept in `waiting`.
+  const [checked, setChecked] = useState<string>();
+  const checkingContext = samlContext !== undefined && checked !== samlContext;
+  const waiting = useRef<string | undefined>(undefined);
 
   useEffect(() => {
     // What was typed before the script took over the page is kept; an e-mail sent before it
@@ -45,7 +51,7 @@ export function Login() {
     const typed = input.current?.value || flow.search.username || '';
     if (input.current && !input.current.value) input.current.value = typed;
     setEmail(typed);
-    if (flow.search.username && emailErrors(typed.trim()).length === 0) void lookUp(typed.trim());
+    if (flow.search.username && emailErrors(typed.trim()).length === 0) carryOn(typed.trim());
   }, []);
 
   useEffect(() => {
@@ -55,11 +61,13 @@ export function Login() {
   useEffect(() => {
     if (!samlContext) return;
     let current = true;
-    setBusy('sso');
     void ssoModeByContext(samlContext).then(async (result) => {
       if (!current) return;
       if (result.kind === 'mode' && allowsSaml(result.mode) && (await goToIdentityProvider(flow, 'Login', samlContext))) return;
-      setBusy(undefined);
+      setChecked(samlContext);
+      const pressed = waiting.current;
+      waiting.current = undefined;
+      if (pressed) void lookUp(pressed);
     });
     return () => {
       current = false;
@@ -67,10 +75,21 @@ export function Login() {
     // Once per context, not on every change of the flow object.
   }, [samlContext]);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    if (valid && !busy) await lookUp(username);
+    if (valid) carryOn(username);
+  }
+
+  /** Continue: looked up now, or once the automatic SAML check has ended without leaving. */
+  function carryOn(username: string) {
+    if (busy) return;
+    if (checkingContext) {
+      waiting.current = username;
+      setBusy('checking');
+      return;
+    }
+    void lookUp(username);
   }
 
   async function lookUp(username: string) {
@@ -96,7 +115,7 @@ export function Login() {
   }
 
   return (
-    <form className="fd-card" method="get" action={PATHS.login} onSubmit={submit} noValidate={live} aria-busy={busy ? true : undefined}>
+    <form className="fd-card" method="get" action={PATHS.login} onSubmit={submit} noValidate={live} aria-busy={busy || checkingContext ? true : undefined}>
       <h1>{t('page.login.heading')}</h1>
       <p className="fd-card__intro">{t('page.login.intro')}</p>
       <Field
@@ -115,7 +134,7 @@ export function Login() {
         data-prefill="username"
       />
       <p className="fd-card__status" role="status">
-        {busy === 'sso' ? t('page.login.sso-validating') : ''}
+        {busy === 'sso' || checkingContext ? t('page.login.sso-validating') : ''}
       </p>
       <Button type="submit" enabled={!live || valid} busy={busy !== undefined} busyLabel={t('app.busy')}>
         {t('button.continue')}

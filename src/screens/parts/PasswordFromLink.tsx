@@ -5,7 +5,7 @@ import { PATHS, type AppPath } from '../../flow/paths';
 import { FlowLink } from '../../flow/FlowLink';
 import { showFailure } from '../../flow/failure';
 import { setPassword } from '../../api/account';
-import { readLinkToken } from '../../session/token';
+import { isExpired, readLinkToken } from '../../session/token';
 import { showToast } from '../../stores/toast';
 import { NewPasswordForm } from './NewPasswordForm';
 import { useLive } from '../../flow/live';
@@ -22,9 +22,10 @@ export interface PasswordFromLinkProps {
 
 /**
  * A password set from an invitation or reset link (flows 4.10, 4.12, 5): the link's token must read
- * as a session token, else the error-token message ends with a link to reset; the token's e-mail
- * is shown read-only. `set-password` gets `challenge: ''`; success says "Password successfully
- * updated!" and goes on to the success page.
+ * as a session token that has not expired, else the error-token message ends with a link to reset,
+ * before anything is typed; a link the server refuses (one used already) ends there too. The
+ * token's e-mail is shown read-only. `set-password` gets `challenge: ''`; success says "Password
+ * successfully updated!" and goes on to the success page.
  */
 export function PasswordFromLink({ screen, heading, intro, success, children }: PasswordFromLinkProps) {
   const t = useT();
@@ -33,11 +34,16 @@ export function PasswordFromLink({ screen, heading, intro, success, children }: 
   const [spent, setSpent] = useState(false);
   const live = useLive();
 
-  // The prerendered page has no link to read: it waits for the script rather than call a link
-  // it has not seen broken (a first paint that tells the truth).
-  if (!token && !live) return <LoadingCard heading={heading} />;
+  // Whether the link has run out is known in the browser only, when the page runs: its `exp` is read
+  // there, unverified (the server still decides), and not again while the person types.
+  const expired = useMemo(() => live && token !== undefined && isExpired(token), [live, token]);
 
-  if (!token || spent) {
+  // The prerendered page has no link to read: it waits for the script rather than call a link
+  // it has not seen broken (a first paint that tells the truth), and so does the script's first
+  // render, which keeps that paint until the link is judged.
+  if (!live) return <LoadingCard heading={heading} />;
+
+  if (!token || expired || spent) {
     return (
       <section className="fd-card" role="alert">
         <h1>{heading}</h1>
