@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import type { Page } from '@playwright/test';
 import { test, expect, mailedLink, mailsTo, registerAccount, consoleErrors } from './fixtures';
 import { acceptTerms, enterEmail, enterPassword } from './screens/sign-in';
 import { chooseNewPassword, passwordRules } from './screens/account';
@@ -122,6 +123,21 @@ test('a tampered or used link shows the error-token message, whose link leads to
   await expect(page.getByRole('alert').filter({ hasText: 'the invitation link might have expired' })).toBeVisible();
 });
 
+/** An app's page that frames the front door's change-password page and records the messages it receives. */
+const embeddingPage = (frontDoor: string) =>
+  `<!doctype html><title>App</title><script>window.received=[];addEventListener('message',(e)=>received.push({origin:e.origin,data:e.data}))</script><iframe title="Change password" src="${frontDoor}/change-password" style="width:320px;height:640px;border:0"></iframe>`;
+const received = (page: Page) => page.evaluate(() => (window as unknown as { received: unknown[] }).received);
+
+/** Signs the account in at the front door (the test's own origin unless given), so it holds the session cookie. */
+async function signedIn(page: Page, account: { email: string; password: string }, frontDoor = '') {
+  await page.goto(`${frontDoor}/login`);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(account.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await enterPassword(page, account.password);
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(page.getByRole('heading', { name: 'Terms and Conditions' })).toBeVisible();
+}
+
 test.describe('the embedded change-password page', () => {
   // One server for the apps that embed the page, on the allowed origin and on another one.
   test.describe.configure({ mode: 'serial' });
@@ -132,9 +148,7 @@ test.describe('the embedded change-password page', () => {
     for (const origin of [ALLOWED_PARENT, OTHER_PARENT]) {
       const server = createServer((_request, response) => {
         response.writeHead(200, { 'content-type': 'text/html' });
-        response.end(
-          `<!doctype html><title>App</title><script>window.received=[];addEventListener('message',(e)=>received.push({origin:e.origin,data:e.data}))</script><iframe title="Change password" src="${baseURL}/change-password" style="width:320px;height:640px;border:0"></iframe>`,
-        );
+        response.end(embeddingPage(baseURL!));
       });
       await new Promise<void>((resolve) => server.listen(Number(new URL(origin).port), '127.0.0.1', resolve));
       servers.push(server);
@@ -144,16 +158,8 @@ test.describe('the embedded change-password page', () => {
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   });
 
-  /** Signs the account in, so the front door holds its session cookie. */
-  async function signedIn(page: import('@playwright/test').Page, account: { email: string; password: string }) {
-    await enterEmail(page, account.email);
-    await enterPassword(page, account.password);
-    await page.getByRole('button', { name: 'Skip' }).click();
-    await expect(page.getByRole('heading', { name: 'Terms and Conditions' })).toBeVisible();
-  }
-
   /** An app page on another origin that frames /change-password and records the messages it receives. */
-  async function appEmbedding(page: import('@playwright/test').Page, appOrigin: string) {
+  async function appEmbedding(page: Page, appOrigin: string) {
     await page.goto(`${appOrigin}/settings`);
   }
 
@@ -176,7 +182,7 @@ test.describe('the embedded change-password page', () => {
     await expectNoAxeViolations(page.frame({ url: /\/change-password/ })!, 'password change');
     await frame.getByRole('button', { name: 'Save' }).click();
     await expect(frame.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([
+    await expect.poll(() => received(page)).toEqual([
       { origin: baseURL, data: { action: 'password-change', success: true } },
     ]);
     // The API revoked the old token: the session cookie and token_acme both carry the new one.
@@ -188,12 +194,33 @@ test.describe('the embedded change-password page', () => {
     expect((await organizations(after.token_acme!)).status()).toBe(200);
   });
 
+  test('an app on a subdomain of the platform embeds it with no origin listed and receives the message', async ({ page, account, baseURL }) => {
+    // The demo platform under PLATFORM_HOST's default, frontdoor.localhost (docs/decisions/0007).
+    const port = new URL(baseURL!).port;
+    const frontDoor = `http://auth.frontdoor.localhost:${port}`;
+    const app = `http://acme.frontdoor.localhost:${port}`;
+    // The app's page, answered by the story on the app's own origin in place of the demo's landing
+    // page. With no address of its own, Chromium takes it for a public page that may frame a loopback
+    // one only with the local-network permission; a real app and front door are both public.
+    await page.route(`${app}/settings`, (route) => route.fulfill({ contentType: 'text/html', body: embeddingPage(frontDoor) }));
+    await page.context().grantPermissions(['local-network-access'], { origin: app });
+    await signedIn(page, account, frontDoor);
+    await appEmbedding(page, app);
+    const frame = page.frameLocator('iframe[title="Change password"]');
+    await frame.getByLabel('Current password').fill(account.password);
+    await frame.getByLabel('New password', { exact: true }).fill('Changed-Pass-42');
+    await frame.getByLabel('Repeat the new password').fill('Changed-Pass-42');
+    await frame.getByRole('button', { name: 'Save' }).click();
+    await expect(frame.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
+    await expect.poll(() => received(page)).toEqual([{ origin: frontDoor, data: { action: 'password-change', success: true } }]);
+  });
+
   test('an app on an origin that is not allowed cannot embed it and receives nothing', async ({ page, account }) => {
     await signedIn(page, account);
     await appEmbedding(page, OTHER_PARENT);
     // The browser refuses to show the front door in a frame of that origin (CSP frame-ancestors).
     await expect.poll(() => page.frames().find((frame) => frame !== page.mainFrame())?.url()).toMatch(/^chrome-error:/);
-    expect(await page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([]);
+    expect(await received(page)).toEqual([]);
   });
 
   test('a wrong current password is said in the page and on its field, and the app hears of the failure', async ({ page, account, baseURL }, testInfo) => {
@@ -213,7 +240,7 @@ test.describe('the embedded change-password page', () => {
     // Another current password is another try: the refusal leaves the field.
     await current.fill(account.password);
     await expect(current).not.toHaveAttribute('aria-invalid', 'true');
-    await expect.poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([
+    await expect.poll(() => received(page)).toEqual([
       { origin: baseURL, data: { action: 'password-change', success: false } },
     ]);
   });

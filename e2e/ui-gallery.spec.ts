@@ -86,6 +86,33 @@ test.describe('inputs', () => {
     await expect(avatar.getByRole('radio', { name: 'Green square' })).toBeChecked();
     await expect(page.getByRole('group', { name: 'Avatar (locked)' }).getByRole('radio', { name: 'Blue circle' })).toBeDisabled();
   });
+
+  test('the chosen image moves to the front once the pointer or the keyboard leaves the list, keeping focus on it', async ({ page }) => {
+    await openGallery(page);
+    const avatar = page.getByRole('group', { name: 'Avatar', exact: true });
+    const order = () => avatar.getByRole('img').evaluateAll((images) => images.map((image) => image.getAttribute('alt')));
+    expect(await order()).toEqual(['Orange triangle', 'Blue circle', 'Green square', 'Purple diamond']);
+
+    const blue = avatar.getByRole('img', { name: 'Blue circle' });
+    await blue.scrollIntoViewIfNeeded();
+    const before = await blue.boundingBox();
+    await blue.click();
+    await expect(avatar.getByRole('radio', { name: 'Blue circle' })).toBeChecked();
+    // Still under the pointer.
+    expect(await blue.boundingBox()).toEqual(before);
+    await page.mouse.move(0, 0);
+    await expect.poll(order).toEqual(['Blue circle', 'Green square', 'Orange triangle', 'Purple diamond']);
+    await expect(avatar.getByRole('radio', { name: 'Blue circle' })).toBeFocused();
+
+    // The arrow keys step through the order shown until focus leaves the list.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(avatar.getByRole('radio', { name: 'Orange triangle' })).toBeChecked();
+    await expect(avatar.getByRole('radio', { name: 'Orange triangle' })).toBeFocused();
+    expect(await order()).toEqual(['Blue circle', 'Green square', 'Orange triangle', 'Purple diamond']);
+    await page.keyboard.press('Tab');
+    await expect.poll(order).toEqual(['Orange triangle', 'Blue circle', 'Green square', 'Purple diamond']);
+  });
 });
 
 test.describe('dropdowns', () => {

@@ -9,7 +9,7 @@ import { buildScratchApp, packToolkit, serve } from './scratch-app';
 /**
  * Another React app of the platform takes the toolkit as a package: `npm run build:ui`,
  * `npm pack`, an install of the tarball with React 19 into a scratch app bundled with esbuild, and a
- * form, a dropdown and the crop dialog working from it in Chromium.
+ * form, a dropdown, the crop dialog and a link into the front door working from it in Chromium.
  */
 let app: { url: string; server: Server };
 const folders: string[] = [];
@@ -29,7 +29,7 @@ test.afterAll(async () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-test('a React 19 app renders a form, a dropdown and the crop dialog from the packed toolkit', async ({ page }) => {
+test('a React 19 app renders a form, a dropdown, the crop dialog and a sign-in link from the packed toolkit', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(app.url);
@@ -53,5 +53,7 @@ test('a React 19 app renders a form, a dropdown and the crop dialog from the pac
   expect(width).toBeLessThanOrEqual(400);
   expect(height).toBeLessThanOrEqual(400);
   expect(width).toBe(height);
+
+  await expect(page.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', 'https://auth.example.com/login?app=portal&route=%2Fprofile');
   expect(errors).toEqual([]);
 });

@@ -62,6 +62,14 @@ describe('server configuration', () => {
     expect(() => loadConfig({ TOKEN_AUDIENCE: 'https://api.example.com' })).toThrow(/TOKEN_AUDIENCE/);
   });
 
+  it('takes a host name with an optional port as PLATFORM_HOST, and nothing that could add to a URL or a header', () => {
+    expect(loadConfig({ PLATFORM_HOST: 'example.com' }).platformHost).toBe('example.com');
+    expect(loadConfig({ PLATFORM_HOST: 'platform.example.com:8443' }).platformHost).toBe('platform.example.com:8443');
+    for (const value of ['https://example.com', 'example.com/x', 'example.com; script-src *', 'user@example.com', '.example.com', 'example.com:']) {
+      expect(() => loadConfig({ PLATFORM_HOST: value }), value).toThrow(/PLATFORM_HOST/);
+    }
+  });
+
   it('refuses a public URL that is not absolute', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'auth.example.com' })).toThrow(/PUBLIC_URL/);
   });

@@ -24,13 +24,17 @@ export interface ServerConfig {
    * except that production refuses on.
    */
   devPages: boolean;
-  /** Host (and port) the platform's apps live under: portal {subdomain}.{host} (flows 2). */
+  /**
+   * Host (and port) the platform's apps live under: portal {subdomain}.{host} (flows 2). Its origins
+   * over the front door's scheme may frame /change-password (flows 4.10).
+   */
   platformHost: string;
   /**
    * The domain the app sets the session cookies on (flows 9: the product's domain), so the platform's
    * apps under platformHost receive them; empty means the front door's own host only.
    */
   cookieDomain: string;
+  /** Origins besides the platform's own that may frame /change-password and hear its message (flows 4.10). */
   allowedParentOrigins: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -101,6 +105,15 @@ function cookieDomain(env: NodeJS.ProcessEnv, publicUrl: string, platformHost: s
   return frontDoor !== platform && under(platform) ? platform : '';
 }
 
+/** A host name with an optional port: it stands in URLs, cookie domains and the CSP, so nothing else passes. */
+function platformHost(value: string | undefined, port: number): string {
+  const host = value || `frontdoor.localhost:${port}`;
+  if (!/^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d{1,5})?$/.test(host)) {
+    throw new ConfigError(`PLATFORM_HOST must be a host name with an optional port, such as example.com or frontdoor.localhost:8080, got "${value}".`);
+  }
+  return host;
+}
+
 /** The session token's audience doubles as a context (logout is GET {aud}/logout), so it has a context's shape. */
 function audience(value: string | undefined): string {
   const name = value || 'frontdoor';
@@ -119,7 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
   // The demo's platform lives under frontdoor.localhost: its apps receive the session cookie the
   // front door sets (docs/decisions/0007-demo-platform-under-frontdoor-localhost.md).
   const publicUrl = origin('PUBLIC_URL', env.PUBLIC_URL || `http://auth.frontdoor.localhost:${port}`);
-  const platformHost = env.PLATFORM_HOST || `frontdoor.localhost:${port}`;
+  const platform = platformHost(env.PLATFORM_HOST, port);
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -130,8 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     distDir: resolve(root, env.DIST_DIR || 'dist'),
     production: env.NODE_ENV === 'production',
     devPages: devPages(env, publicUrl),
-    platformHost,
-    cookieDomain: cookieDomain(env, publicUrl, platformHost),
+    platformHost: platform,
+    cookieDomain: cookieDomain(env, publicUrl, platform),
     allowedParentOrigins: (env.ALLOWED_PARENT_ORIGINS ?? '')
       .split(',')
       .map((value) => value.trim())

@@ -8,7 +8,7 @@ export interface RuntimeConfig {
   apiBaseUrl: string;
   /** Host the platform's apps live under: portal {subdomain}.{host}, admin {subdomain}.{host}/admin/ (flows 2). */
   platformHost: string;
-  /** Origins allowed to embed /change-password and receive its messages (flows 4.10). */
+  /** Origins besides the platform's own allowed to embed /change-password and hear its message (flows 4.10). */
   allowedParentOrigins: string[];
   /** The product's domain for the session cookies (flows 9); unset means the front door's own host. */
   cookieDomain?: string;

@@ -1,10 +1,11 @@
 /**
  * A React 19 app that installs @frontdoor/ui from its packed tarball, as another app of the platform
- * would, and uses a form field, a dropdown and the crop dialog (e2e/ui-package.spec.ts).
+ * would, and uses a form field, a dropdown, the crop dialog and a link into the front door
+ * (e2e/ui-package.spec.ts).
  */
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Button, CropDialog, Dropdown, Field } from '@frontdoor/ui';
+import { Button, CropDialog, Dropdown, Field, loginUrl } from '@frontdoor/ui';
 import '@frontdoor/ui/styles.css';
 import photo from './photo.png';
 
@@ -43,6 +44,7 @@ function App() {
         <Button onClick={() => setCropping(true)}>Crop the photo</Button>
       </form>
       <output data-testid="result">{result}</output>
+      <a href={loginUrl('https://auth.example.com', { app: 'portal', route: '/profile' })}>Sign in again</a>
       <CropDialog
         open={cropping}
         src={cropping ? photo : null}

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
+import { platformFrameSources } from '../../rules/platform-origins';
 
 /** The one page other sites may frame: the embedded password change (flows 2, 4.10). */
 export const EMBEDDED_PAGE = '/change-password';
@@ -11,14 +12,24 @@ export interface InlineHashes {
 }
 
 /**
+ * Who may frame /change-password (flows 4.10): the platform's host and its subdomains over the front
+ * door's scheme, then the origins ALLOWED_PARENT_ORIGINS adds.
+ */
+function embeddingSources(config: Pick<ServerConfig, 'publicUrl' | 'platformHost' | 'allowedParentOrigins'>): string[] {
+  const sources = [...platformFrameSources(new URL(config.publicUrl).protocol, config.platformHost), ...config.allowedParentOrigins];
+  return [...new Set(sources)];
+}
+
+/**
  * Headers on every answer. Scripts and styles come from this origin only, plus the pages' inline
  * import map and stylesheet, allowed by their hashes (the runtime configuration and the texts are
  * JSON data blocks, which never run). Only /change-password may be framed, and only by the
- * configured parent origins; everything else, `frame-ancestors 'none'`. No referrer: page URLs
- * carry tokens (lcq, reset and invitation links).
+ * platform's origins and the configured parent origins; everything else, `frame-ancestors 'none'`
+ * (no X-Frame-Options: it cannot name several origins, and browsers that know frame-ancestors ignore
+ * it). No referrer: page URLs carry tokens (lcq, reset and invitation links).
  */
 export function securityHeaders(config: ServerConfig, inline: InlineHashes, path: string): Record<string, string> {
-  const parents = path === EMBEDDED_PAGE ? config.allowedParentOrigins : [];
+  const parents = path === EMBEDDED_PAGE ? embeddingSources(config) : [];
   const headers: Record<string, string> = {
     'content-security-policy': [
       "default-src 'self'",

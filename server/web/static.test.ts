@@ -96,14 +96,14 @@ describe('serving the front door', () => {
     expect(response.statusCode).toBe(404);
   });
 
-  it('sends security headers, letting the configured parents frame /change-password and nothing else', async () => {
+  it("sends security headers, letting the platform's origins and the configured parents frame /change-password and nothing else", async () => {
     const response = await app.inject({ url: '/change-password?app=portal' });
     const csp = String(response.headers['content-security-policy']);
     const importMapHash = createHash('sha256').update(FIXTURE_IMPORT_MAP).digest('base64');
     expect(csp).toContain(`script-src 'self' 'sha256-${importMapHash}';`);
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain(`style-src 'self' 'sha256-${createHash('sha256').update(FIXTURE_STYLE).digest('base64')}'`);
-    expect(csp).toMatch(/frame-ancestors https:\/\/portal\.example\.com$/);
+    expect(csp).toMatch(/; frame-ancestors https:\/\/example\.com https:\/\/\*\.example\.com https:\/\/portal\.example\.com$/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     for (const url of ['/login', '/change-password/other', '/auth-api/health']) {

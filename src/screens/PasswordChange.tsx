@@ -7,7 +7,7 @@ import { changePassword } from '../api/account';
 import { $storedSession } from '../stores/session';
 import { renewSession } from '../session/renewal';
 import { isExpired } from '../session/token';
-import { tellParent } from '../platform/parent-message';
+import { messageTargets, parentOrigin, tellParent } from '../platform/parent-message';
 import { config } from '../config';
 import { NewPasswordForm, type NewPassword } from './parts/NewPasswordForm';
 
@@ -18,7 +18,8 @@ type Outcome = { kind: 'changed' } | { kind: 'refused' } | { kind: 'wrong-curren
  * stored session (the current password first, OWASP ASVS). On success the new token goes into the
  * session cookie and every `token_{context}` cookie of the session (the API has revoked the old
  * token), and the parent hears `{action: 'password-change', success: true}`; on failure the
- * same with `success: false`. The page says what happened itself: no toast.
+ * same with `success: false`, sent only to a parent on the platform or an allowed origin
+ * (docs/decisions/0009-embedded-password-change.md). The page says what happened itself: no toast.
  */
 export function PasswordChange() {
   const t = useT();
@@ -46,7 +47,8 @@ export function PasswordChange() {
     if (changed) renewSession(result.token!);
     else if (result.kind === 'failed') void reportError({ screen: 'PasswordChange', operation: 'set-password', status: result.status });
     setOutcome(changed ? { kind: 'changed' } : result.kind === 'wrong-current-password' ? { kind: 'wrong-current', password: values.currentPassword ?? '' } : { kind: 'refused' });
-    tellParent(parent(), config.allowedParentOrigins, { action: 'password-change', success: changed });
+    const allowed = { listed: config.allowedParentOrigins, platformHost: config.platformHost, protocol: location.protocol };
+    tellParent(parent(), messageTargets(parentOrigin(location, document.referrer), allowed), { action: 'password-change', success: changed });
   }
 
   return (

@@ -47,3 +47,4 @@ export { AdministrativePage, type AdministrativePageProps } from './layout/Admin
 export { CentrePage } from './layout/CentrePage';
 export { EmptyPage } from './layout/EmptyPage';
 export { TwoColumnPage, type TwoColumnPageProps } from './layout/TwoColumnPage';
+export { LOGIN_PARAMETERS, loginUrl, companySelectionUrl, companyUrl, termsUrl, logoutUrl, changePasswordUrl, type LoginParameter, type LoginParameters, type CompanyParameters, type PageParameters } from './front-door/front-door-urls';

@@ -1,4 +1,4 @@
-import { useId, useMemo, type ComponentProps } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import { useControllable } from '../internal/useControllable';
 import { cx } from '../internal/cx';
 
@@ -25,8 +25,11 @@ export function currentFirst(images: readonly ImageChoice[], current: string | n
 
 /**
  * A choice among images: clicking one selects it unless the input is disabled, and the current value
- * is shown first (flows 4). A radio group underneath, so arrow keys and screen readers work as usual.
- * The order is fixed when the list arrives, so an image does not jump away from the pointer.
+ * moves to the front of the list (flows 4). A radio group underneath, so arrow keys and screen readers
+ * work as usual. The list keeps its order while the person is at it, so the image just chosen does
+ * not jump away: while the pointer is over the list, and after a key pressed in it until focus leaves
+ * it (arrow keys step through the order they see). Focus stays on the image it was on when the list
+ * reorders.
  *
  * @example
  * <ImageInput label={t('field.avatar')} images={avatars} value={avatar} setValue={setAvatar} />
@@ -34,12 +37,44 @@ export function currentFirst(images: readonly ImageChoice[], current: string | n
 export function ImageInput({ label, images, value, defaultValue = null, setValue, disabled, className, ...fieldsetProps }: ImageInputProps) {
   const name = useId();
   const [current, update] = useControllable<string | null, string>(value, setValue, defaultValue);
-  // Keyed on the list only: the value at the time the list arrives goes first.
-  const ordered = useMemo(() => currentFirst(images, current), [images]);
+  const [pointerInside, setPointerInside] = useState(false);
+  const [keyboardInside, setKeyboardInside] = useState(false);
+  const [heldFront, setHeldFront] = useState(current);
+  const holding = pointerInside || keyboardInside;
+  const front = holding ? heldFront : current;
+  const ordered = currentFirst(images, front);
+
+  const list = useRef<HTMLDivElement>(null);
+  // The image that has focus: a reorder moves elements, and a moved element loses focus.
+  const focused = useRef<string | undefined>(undefined);
+  const hold = (by: typeof setPointerInside) => {
+    if (!holding) setHeldFront(current);
+    by(true);
+  };
+  useLayoutEffect(() => {
+    const radio = [...(list.current?.querySelectorAll('input') ?? [])].find((input) => input.value === focused.current);
+    if (radio && !list.current?.contains(radio.ownerDocument.activeElement)) radio.focus({ preventScroll: true });
+  }, [front]);
+
   return (
     <fieldset {...fieldsetProps} disabled={disabled} className={cx('fd-image-input', className)}>
       <legend className="fd-field__label">{label}</legend>
-      <div className="fd-image-input__list">
+      <div
+        ref={list}
+        className="fd-image-input__list"
+        onPointerEnter={() => hold(setPointerInside)}
+        onPointerLeave={() => setPointerInside(false)}
+        onKeyDown={() => hold(setKeyboardInside)}
+        onFocus={(event) => {
+          focused.current = (event.target as HTMLInputElement).value;
+        }}
+        onBlur={(event) => {
+          // Focus that goes elsewhere, not an element the reorder moved (which is out of the page for a moment).
+          if (event.currentTarget.contains(event.relatedTarget as Node | null) || !(event.target as Node).isConnected) return;
+          focused.current = undefined;
+          setKeyboardInside(false);
+        }}
+      >
         {ordered.map((image) => (
           <label key={image.value} className="fd-image-input__option">
             <input

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { openDatabase, type Database } from '../db/database';
+import { migrate } from '../db/migrations';
+import { testApp } from '../testing/app';
+
+let db: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  db = await openDatabase({});
+  await migrate(db);
+  // The front door at https://auth.example.test, no ALLOWED_PARENT_ORIGINS.
+  ({ app } = await testApp(db, { PLATFORM_HOST: 'example.test' }));
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+
+const frameAncestors = async (url: string) => /frame-ancestors ([^;]*)$/.exec(String((await app.inject({ url })).headers['content-security-policy']))?.[1];
+
+describe('framing the change-password page with only PLATFORM_HOST set', () => {
+  it("lets the platform's host and its subdomains frame it, over the front door's scheme", async () => {
+    expect(await frameAncestors('/change-password')).toBe('https://example.test https://*.example.test');
+    expect(await frameAncestors('/change-password?locale=de')).toBe('https://example.test https://*.example.test');
+  });
+
+  it('lets nobody frame any other page', async () => {
+    for (const url of ['/login', '/change-password/x', '/api/health']) expect(await frameAncestors(url), url).toBe("'none'");
+  });
+
+  it('sends no X-Frame-Options, which would refuse the platform what the CSP allows', async () => {
+    expect((await app.inject({ url: '/change-password' })).headers['x-frame-options']).toBeUndefined();
+  });
+});
