@@ -4,7 +4,7 @@
  * API refuses ends here, whichever screen asked.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { paths } from './schema';
+import type { paths } from '../../openapi/auth';
 import { config } from '../config';
 import { $token, refuseSession } from '../stores/session';
 

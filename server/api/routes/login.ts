@@ -1,14 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
 import { signInWithPassword } from '../../auth/password-sign-in';
+import type { Answer, Route } from '../contract';
 import { HttpError } from '../errors';
 import { routeOptions, routePath } from '../openapi-schemas';
-
-interface LoginBody {
-  email: string;
-  password: string;
-  challenge?: string;
-}
 
 export async function loginRoutes(app: FastifyInstance, { services }: { services: Services }) {
   /**
@@ -17,7 +12,7 @@ export async function loginRoutes(app: FastifyInstance, { services }: { services
    * {context, token}, and the MFA policy in `www-authenticate` while the user has no TOTP yet
    * (flows 4.4). With policy REQUIRED that token only sets up MFA (flows 6, server/auth/sign-in.ts).
    */
-  app.post<{ Body: LoginBody }>(routePath('login'), routeOptions('login'), async (request, reply) => {
+  app.post<Route<'login'>>(routePath('login'), routeOptions('login'), async (request, reply) => {
     const { email, password } = request.body;
     // An empty challenge is "no code yet", as on set-password (contract, LoginRequest).
     const challenge = request.body.challenge || undefined;
@@ -31,7 +26,7 @@ export async function loginRoutes(app: FastifyInstance, { services }: { services
         throw new HttpError(401, 'invalid_code', 'Invalid code.');
       case 'signed-in':
         if (outcome.policy) reply.header('www-authenticate', outcome.policy);
-        return { context: outcome.context, token: outcome.token };
+        return { context: outcome.context, token: outcome.token } satisfies Answer<'login'>;
     }
   });
 }

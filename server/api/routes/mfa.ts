@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
 import { LIMITS, enforce } from '../../auth/rate-limit';
-import { confirmTotpSecret, offerTotpSecret, type EnrolmentRefusal, type TotpConfirmation } from '../../auth/totp-enrolment';
+import { confirmTotpSecret, offerTotpSecret, type EnrolmentRefusal } from '../../auth/totp-enrolment';
+import type { Answer, Route } from '../contract';
 import { HttpError } from '../errors';
 import { routeOptions, routePath } from '../openapi-schemas';
 import { signedIn } from '../session-guard';
@@ -19,7 +20,7 @@ export async function mfaRoutes(app: FastifyInstance, { services }: { services: 
    * URI. With {mfaSecret, challenge}: the confirmation, answered as a full session
    * (server/auth/totp-enrolment.ts). The first secret is enrolled only by its owner: 403 otherwise.
    */
-  app.post<{ Params: { context: string }; Body: TotpConfirmation | null }>(
+  app.post<Route<'setMfa'>>(
     routePath('setMfa'),
     { ...routeOptions('setMfa'), preHandler: app.requireMfaSetup },
     async (request, reply) => {
@@ -42,7 +43,7 @@ export async function mfaRoutes(app: FastifyInstance, { services }: { services: 
         case 'invalid-code':
           throw new HttpError(400, 'invalid_code', 'Invalid code.');
         case 'enabled':
-          return { token: outcome.token };
+          return { token: outcome.token } satisfies Answer<'setMfa'>;
       }
     },
   );

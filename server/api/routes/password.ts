@@ -2,16 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
 import { LIMITS, limitByAddress } from '../../auth/rate-limit';
 import { setPassword } from '../../auth/set-password';
+import type { Answer, Route } from '../contract';
 import { HttpError } from '../errors';
 import { routeOptions, routePath } from '../openapi-schemas';
 import { bearerToken } from '../session-guard';
-
-interface SetPasswordBody {
-  password: string;
-  challenge?: string;
-  /** Required with a session token (changing a password), refused with a link's token. */
-  currentPassword?: string;
-}
 
 export async function passwordRoutes(app: FastifyInstance, { services }: { services: Services }) {
   /**
@@ -19,7 +13,7 @@ export async function passwordRoutes(app: FastifyInstance, { services }: { servi
    * server/auth/set-password.ts): a new session, or `{mfa: true}` for a link of a user with TOTP,
    * who signs in with a code; 401 for a spent link, 400 for a weak or wrong current password.
    */
-  app.post<{ Body: SetPasswordBody }>(routePath('setPassword'), routeOptions('setPassword'), async (request) => {
+  app.post<Route<'setPassword'>>(routePath('setPassword'), routeOptions('setPassword'), async (request) => {
     await limitByAddress(services.db, LIMITS.setPassword, request.ip);
     const { password, currentPassword } = request.body;
     const outcome = await setPassword(services, { token: bearerToken(request), password, currentPassword, clientAddress: request.ip });
@@ -37,9 +31,9 @@ export async function passwordRoutes(app: FastifyInstance, { services }: { servi
       case 'weak-password':
         throw new HttpError(400, 'weak_password', `The password needs ${outcome.problems.join(', ')}.`);
       case 'code-required':
-        return { mfa: true };
+        return { mfa: true } satisfies Answer<'setPassword'>;
       case 'signed-in':
-        return { token: outcome.token };
+        return { token: outcome.token } satisfies Answer<'setPassword'>;
     }
   });
 }

@@ -3,13 +3,8 @@ import type { Services } from '../../services';
 import { LIMITS, limitByAddress } from '../../auth/rate-limit';
 import { mailResetLink, mailSignupLink } from '../../auth/registration';
 import { supportedLanguage } from '../../../rules/languages';
+import type { Route } from '../contract';
 import { routeOptions, routePath } from '../openapi-schemas';
-
-interface EmailLanguage {
-  email: string;
-  /** Any primary language tag; an unsupported one falls back to English (flows 3). */
-  language: string;
-}
 
 /**
  * Register and forgot-password answer the same 202 for known and unknown e-mails, at once; the mail,
@@ -19,15 +14,16 @@ export async function registrationRoutes(app: FastifyInstance, { services }: { s
   const { db, background } = services;
 
   /** POST /register (flows 4.11): a signup link for a new address, nothing for a known one. */
-  app.post<{ Body: EmailLanguage }>(routePath('register'), routeOptions('register'), async (request, reply) => {
+  app.post<Route<'register'>>(routePath('register'), routeOptions('register'), async (request, reply) => {
     await limitByAddress(db, LIMITS.register, request.ip);
+    // Any primary language tag is taken; the mail is in English for one the server does not speak (flows 3).
     const linkRequest = { email: request.body.email, language: supportedLanguage(request.body.language), clientAddress: request.ip };
     background.run('register', () => mailSignupLink(services, linkRequest));
     return reply.code(202).send();
   });
 
   /** POST /forgot-password (flows 4.12): a reset link for a known password user, nothing otherwise. */
-  app.post<{ Body: EmailLanguage }>(routePath('forgotPassword'), routeOptions('forgotPassword'), async (request, reply) => {
+  app.post<Route<'forgotPassword'>>(routePath('forgotPassword'), routeOptions('forgotPassword'), async (request, reply) => {
     await limitByAddress(db, LIMITS.forgotPassword, request.ip);
     const linkRequest = { email: request.body.email, language: supportedLanguage(request.body.language), clientAddress: request.ip };
     background.run('forgot-password', () => mailResetLink(services, linkRequest));

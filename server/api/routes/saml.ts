@@ -13,19 +13,16 @@ import { HttpError } from '../errors';
 import { LIMITS, limitByAddress } from '../../auth/rate-limit';
 import { createServiceProvider, type SamlOrganization } from '../../saml/service-provider';
 import { createRequestStore } from '../../saml/request-store';
-import { acceptSamlResponse, SamlRejection, type SamlResponseForm } from '../../saml/assertion-consumer';
+import { acceptSamlResponse, SamlRejection } from '../../saml/assertion-consumer';
 import { isFrontDoorLocation, ssoSuccessUrl } from '../../saml/return-to';
 import { acceptFormBodies, requireFormBody } from '../../saml/form-body';
 import { bindNewRequest, bindSession, startedInThisBrowser, takeSessionBinding } from '../../saml/browser-binding';
+import type { Route } from '../contract';
 import { routeOptions, routePath } from '../openapi-schemas';
 import { bearerToken } from '../session-guard';
 
 /** Room for a signed response with a certificate, many attributes or an encrypted assertion. */
 const ACS_BODY_LIMIT = 128 * 1024;
-
-interface DomainParams {
-  domain: string;
-}
 
 function withSaml(organization: SamlOrganization | undefined): SamlOrganization {
   if (!organization) throw new HttpError(404, 'not_found', 'No organisation with SAML has this name.');
@@ -41,7 +38,7 @@ export async function samlRoutes(app: FastifyInstance, options: { services: Serv
    * `domain` is an e-mail domain the organisation claims or its context; `email` may be empty (the
    * automatic redirect has none).
    */
-  app.get<{ Params: DomainParams; Querystring: { email?: string; returnTo?: string } }>(
+  app.get<Route<'getSamlLoginUrl'>>(
     routePath('getSamlLoginUrl'),
     routeOptions('getSamlLoginUrl'),
     async (request, reply) => {
@@ -65,7 +62,7 @@ export async function samlRoutes(app: FastifyInstance, options: { services: Serv
   );
 
   /** POST /saml2/{domain}/acs — the identity provider's response; a session for the front door (server-defined). */
-  app.post<{ Params: DomainParams; Body: SamlResponseForm }>(
+  app.post<Route<'samlAssertionConsumer'>>(
     routePath('samlAssertionConsumer'),
     { ...routeOptions('samlAssertionConsumer'), bodyLimit: ACS_BODY_LIMIT, onRequest: requireFormBody },
     async (request, reply) => {

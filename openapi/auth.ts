@@ -868,10 +868,23 @@ export interface components {
          *     codes (Fastify's own `FST_ERR_*` codes are mapped onto them).
          *     `message` is for people and logs, never for branching: the app shows
          *     its own translated texts (flows 8).
-         *
-         *     Known `code` values (clients must tolerate others):
+         */
+        Error: {
+            /** @description The HTTP status code, repeated. */
+            statusCode: number;
+            /** @description The HTTP reason phrase. */
+            error: string;
+            /** @description A human-readable English explanation. */
+            message: string;
+            code?: components["schemas"]["ErrorCode"];
+        };
+        /**
+         * @description The machine-readable reason of an error answer; clients branch on it,
+         *     never on `message`. A later version of this contract may add codes:
+         *     a client treats one it does not know like an answer without a code.
          *     - `validation_failed`: the request does not match this contract;
-         *     - `invalid_credentials`: wrong e-mail or password (login);
+         *     - `invalid_credentials`: wrong e-mail or password (login), or a wrong
+         *       current password (`setPassword`);
          *     - `invalid_code`: wrong or replayed TOTP code;
          *     - `mfa_required`: a TOTP code is needed (login);
          *     - `unauthorized`: no bearer token;
@@ -892,17 +905,9 @@ export interface components {
          *       second factor, the identity provider answers for it (`setMfa`);
          *     - `unsupported_media_type`: the body's content type is not accepted;
          *     - `saml_rejected`: the SAML response failed validation.
+         * @enum {string}
          */
-        Error: {
-            /** @description The HTTP status code, repeated. */
-            statusCode: number;
-            /** @description The HTTP reason phrase. */
-            error: string;
-            /** @description A human-readable English explanation. */
-            message: string;
-            /** @description Machine-readable error code; see the list above. */
-            code?: string;
-        };
+        ErrorCode: "validation_failed" | "invalid_credentials" | "invalid_code" | "mfa_required" | "unauthorized" | "forbidden" | "not_found" | "rate_limited" | "token_expired" | "invalid_token" | "payload_too_large" | "weak_password" | "mfa_setup_required" | "current_code_required" | "recent_password_required" | "mfa_managed_by_identity_provider" | "unsupported_media_type" | "saml_rejected";
     };
     responses: {
         /** @description The request does not match this contract (`validation_failed`). */
