@@ -3,7 +3,7 @@ import { testDatabases } from '../testing/databases';
 import { openApi, type Api } from '../testing/api';
 import { createOrganization, createUser } from '../admin/operations';
 import { awayFromStepBoundary } from '../testing/totp';
-import { signInWithPassword } from './password-sign-in';
+import { signInWithPassword, signInWithPendingCode } from './password-sign-in';
 import { codeAt, currentStep, newTotpSecret } from './totp';
 
 const PASSWORD = 'Correct-Horse-9';
@@ -33,11 +33,22 @@ describe.each(testDatabases)('the password sign-in as a use case, without HTTP, 
     expect(await signIn(plain, 'Wrong-Horse-9')).toEqual({ kind: 'invalid-credentials' });
     expect(await signIn('nobody@example.com', PASSWORD)).toEqual({ kind: 'invalid-credentials' });
     expect(await signIn(plain, PASSWORD)).toMatchObject({ kind: 'signed-in', context: 'acme', policy: 'OPTIONAL' });
-    expect(await signIn(withCode, PASSWORD)).toEqual({ kind: 'code-required' });
-    expect(await signIn(withCode, PASSWORD, '000000')).toEqual({ kind: 'invalid-code' });
+    expect(await signIn(withCode, PASSWORD)).toEqual({ kind: 'code-required', pendingSignIn: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(await signIn(withCode, PASSWORD, codeAt(secret, currentStep() + 10))).toEqual({ kind: 'invalid-code' });
     const signedIn = await signIn(withCode, PASSWORD, codeAt(secret, currentStep()));
     expect(signedIn).toMatchObject({ kind: 'signed-in', context: 'acme' });
     // A user with TOTP has nothing left to set up: no policy comes with the session.
     expect(signedIn).not.toHaveProperty('policy');
+  });
+
+  it('completes a pending sign-in with the code alone, and names a missing one', async () => {
+    await awayFromStepBoundary();
+    const email = await user(true);
+    const started = await signIn(email, PASSWORD);
+    if (started.kind !== 'code-required') throw new Error(`expected code-required, got ${started.kind}`);
+    const complete = (pendingSignIn: string | undefined, challenge: string) => signInWithPendingCode(api.services, { pendingSignIn, challenge, clientAddress: '10.9.0.2' });
+    expect(await complete(undefined, codeAt(secret, currentStep()))).toEqual({ kind: 'sign-in-expired' });
+    expect(await complete(started.pendingSignIn, codeAt(secret, currentStep() + 10))).toEqual({ kind: 'invalid-code' });
+    expect(await complete(started.pendingSignIn, codeAt(secret, currentStep()))).toMatchObject({ kind: 'signed-in', context: 'acme' });
   });
 });

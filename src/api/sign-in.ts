@@ -76,6 +76,27 @@ export async function login(credentials: { email: string; password: string; chal
   }
 }
 
+export type CodeLoginResult = Extract<LoginResult, { kind: 'signed-in' | 'invalid-code' }> | { kind: 'sign-in-expired' } | RateLimited | Failed;
+
+/**
+ * POST login/code (contract, loginWithCode): the code alone completes the sign-in the password step
+ * left pending on the server behind an HttpOnly cookie (flows 4.5), after a reload of the code step
+ * too. A 401 `sign_in_expired` leaves nothing to complete: the password is needed again.
+ */
+export async function loginWithCode(challenge: string): Promise<CodeLoginResult> {
+  const answer = await answerOf(api.POST('/login/code', { body: { challenge } }));
+  switch (answer.status) {
+    case 200:
+      return answer.data ? { kind: 'signed-in', ...answer.data, policy: undefined } : failed(answer);
+    case 401:
+      return answer.code === 'sign_in_expired' ? { kind: 'sign-in-expired' } : { kind: 'invalid-code' };
+    case 429:
+      return rateLimited(answer);
+    default:
+      return failed(answer);
+  }
+}
+
 /** GET {aud}/logout with the session's token: the API revokes it (flows 2, /logout). */
 export async function logout(aud: string): Promise<boolean> {
   const answer = await answerOf(api.GET('/{aud}/logout', { params: { path: { aud } }, parseAs: 'text' }));

@@ -1,32 +1,54 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
-import { signInWithPassword } from '../../auth/password-sign-in';
+import { signInWithPassword, signInWithPendingCode } from '../../auth/password-sign-in';
 import type { Answer, Route } from '../contract';
 import { HttpError } from '../errors';
 import { routeOptions, routePath } from '../openapi-schemas';
+import { dropPendingSignIn, heldPendingSignIn, holdPendingSignIn } from '../pending-sign-in-cookie';
+
+const invalidCode = () => new HttpError(401, 'invalid_code', 'Invalid code.');
 
 export async function loginRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const { config } = services;
+
   /**
    * POST /login (flows 4.3): 400 for wrong credentials, the same for an unknown e-mail; 401
-   * `www-authenticate: MFA` when a code is needed; another 401 for a wrong code; 200 with
-   * {context, token}, and the MFA policy in `www-authenticate` while the user has no TOTP yet
-   * (flows 4.4). With policy REQUIRED that token only sets up MFA (flows 6, server/auth/sign-in.ts).
+   * `www-authenticate: MFA` when a code is needed, with the cookie of a pending sign-in that
+   * loginWithCode completes; another 401 for a wrong code; 200 with {context, token}, and the MFA
+   * policy in `www-authenticate` while the user has no TOTP yet (flows 4.4). With policy REQUIRED
+   * that token only sets up MFA (flows 6, server/auth/sign-in.ts).
    */
   app.post<Route<'login'>>(routePath('login'), routeOptions('login'), async (request, reply) => {
     const { email, password } = request.body;
     // An empty challenge is "no code yet", as on set-password (contract, LoginRequest).
     const challenge = request.body.challenge || undefined;
-    const outcome = await signInWithPassword(services, { email, password, challenge, clientAddress: request.ip });
+    const held = heldPendingSignIn(request);
+    const outcome = await signInWithPassword(services, { email, password, challenge, heldPendingSignIn: held, clientAddress: request.ip });
     switch (outcome.kind) {
       case 'invalid-credentials':
         throw new HttpError(400, 'invalid_credentials', 'Incorrect email or password.');
       case 'code-required':
+        holdPendingSignIn(reply, config, outcome.pendingSignIn);
         throw new HttpError(401, 'mfa_required', 'A code from the authenticator app is required.', { 'www-authenticate': 'MFA' });
       case 'invalid-code':
-        throw new HttpError(401, 'invalid_code', 'Invalid code.');
+        throw invalidCode();
       case 'signed-in':
+        if (held) dropPendingSignIn(reply, config);
         if (outcome.policy) reply.header('www-authenticate', outcome.policy);
         return { context: outcome.context, token: outcome.token } satisfies Answer<'login'>;
     }
+  });
+
+  /**
+   * POST /login/code (server-defined; flows 4.5): the code alone completes the pending sign-in the
+   * browser's cookie names, once (server/auth/password-sign-in.ts); 401 `sign_in_expired` when
+   * there is none to complete, and the person signs in with the password again.
+   */
+  app.post<Route<'loginWithCode'>>(routePath('loginWithCode'), routeOptions('loginWithCode'), async (request, reply) => {
+    const outcome = await signInWithPendingCode(services, { pendingSignIn: heldPendingSignIn(request), challenge: request.body.challenge, clientAddress: request.ip });
+    if (outcome.kind === 'invalid-code') throw invalidCode();
+    dropPendingSignIn(reply, config);
+    if (outcome.kind === 'sign-in-expired') throw new HttpError(401, 'sign_in_expired', 'The sign-in has expired. Enter the password again.');
+    return { context: outcome.context, token: outcome.token } satisfies Answer<'loginWithCode'>;
   });
 }
