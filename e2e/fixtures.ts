@@ -5,6 +5,7 @@
  */
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { currentStep, readSetupUri, type Authenticator } from '../scripts/contract-checker/totp';
 
 export const DEMO_PASSWORD = 'Frontdoor-Demo-1';
 
@@ -53,6 +54,24 @@ export async function registerAccount(request: APIRequestContext, language = 'en
   const set = await request.post('/api/set-password', { data: { password, challenge: '' }, headers: { authorization: `Bearer ${token}` } });
   expect(set.status()).toBe(200);
   return { email, password };
+}
+
+/**
+ * TOTP turned on for an account through the API, as the setup screens turn it on (flows 4.6): the
+ * authenticator, and the step whose code the confirmation spent.
+ */
+export async function enableTotp(request: APIRequestContext, account: Account): Promise<{ authenticator: Authenticator; usedStep: number }> {
+  const signIn = await request.post('/api/login', { data: { email: account.email, password: account.password } });
+  expect(signIn.status()).toBe(200);
+  const { context, token } = (await signIn.json()) as { context: string; token: string };
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const setup = await request.post(`/api/${context}/user/setMfa`, { headers });
+  expect(setup.status()).toBe(200);
+  const authenticator = readSetupUri(await setup.text());
+  const usedStep = currentStep();
+  const confirmed = await request.post(`/api/${context}/user/setMfa`, { headers, data: { mfaSecret: authenticator.secret, challenge: authenticator.codeAt(usedStep) } });
+  expect(confirmed.status()).toBe(200);
+  return { authenticator, usedStep };
 }
 
 /** Console errors and uncaught exceptions of a page, for stories that promise none. */

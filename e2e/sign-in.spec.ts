@@ -1,4 +1,4 @@
-import { test, expect, consoleErrors, DEMO_PASSWORD } from './fixtures';
+import { test, expect, consoleErrors, enableTotp, DEMO_PASSWORD } from './fixtures';
 import { acceptTerms, enterCode, enterEmail, enterPassword, freshCode, scanQrCode } from './screens/sign-in';
 import { expectNoAxeViolations } from './axe';
 import { keepScreenshots } from './screenshots';
@@ -70,6 +70,39 @@ test('a user with MFA signs in with a code, and a wrong code shows "Invalid code
 
   await enterCode(page, await freshCode(authenticator, used));
   await expect(page).toHaveURL(/\/company\/acme\/terms/);
+});
+
+test('a user with MFA who reloads the code step stays on it and signs in with the code alone', async ({ page, account, request }) => {
+  // The code waits for the TOTP step after the one the setup spent.
+  test.slow();
+  const { authenticator, usedStep } = await enableTotp(request, account);
+  await enterEmail(page, account.email);
+  await enterPassword(page, account.password);
+  const codeStep = page.getByRole('heading', { name: 'Two-step verification' });
+  await expect(codeStep).toBeVisible();
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/login\/mfa\?username=/);
+  await expect(codeStep).toBeVisible();
+  // The code goes in once the step has come to life: its field drops what is typed before.
+  await page.waitForLoadState('networkidle');
+  // The password is nowhere a script can read: the pending sign-in is the server's, behind an HttpOnly cookie.
+  const readable = await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }) + document.cookie + location.href);
+  expect(readable).not.toContain(account.password);
+  expect((await page.context().cookies()).find((cookie) => cookie.name === 'frontdoor_pending_sign_in')?.httpOnly).toBe(true);
+
+  await enterCode(page, await freshCode(authenticator, new Set([usedStep])));
+  await expect(page).toHaveURL(/\/company\/acme\/terms/);
+  expect((await page.context().cookies()).find((cookie) => cookie.name === 'frontdoor_pending_sign_in')).toBeUndefined();
+});
+
+test('a code step with no sign-in waiting goes back to the password and says why', async ({ page }) => {
+  await page.goto('/login/mfa?username=nobody%40example.com');
+  await page.waitForLoadState('networkidle');
+  await enterCode(page, '123456');
+  await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login\/password\?username=nobody%40example\.com$/);
+  await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: 'Your sign-in has timed out. Please enter your password again.' })).toBeVisible();
 });
 
 test('a wrong password is "Incorrect email or password." with both fields marked', async ({ page, account }, testInfo) => {

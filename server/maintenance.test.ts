@@ -30,6 +30,11 @@ describe.each(testDatabases)('sweeping expired rows on $name', (target) => {
 
     await db.query(`INSERT INTO audit_log (event, at, client_address) VALUES
       ('login.succeeded', now() - interval '91 days', '10.0.0.1'), ('login.succeeded', now() - interval '89 days', '10.0.0.2')`);
+    await db.query(
+      `INSERT INTO pending_sign_ins (id_hash, user_id, session_generation, expires_at) VALUES
+         ('expired', $1, 0, now() - interval '1 second'), ('waiting', $1, 0, now() + interval '4 minutes')`,
+      [user.id],
+    );
 
     await sweepExpired(db, { auditRetentionDays: 90 });
 
@@ -43,6 +48,7 @@ describe.each(testDatabases)('sweeping expired rows on $name', (target) => {
     expect(await db.query('SELECT subject FROM mail_outbox')).toEqual([{ subject: 'new' }]);
     expect(await db.query('SELECT address FROM login_addresses')).toEqual([{ address: '10.0.0.2' }]);
     expect(await db.query('SELECT client_address FROM audit_log')).toEqual([{ client_address: '10.0.0.2' }]);
+    expect(await db.query('SELECT id_hash FROM pending_sign_ins')).toEqual([{ id_hash: 'waiting' }]);
   });
 
   it('keeps audit rows as long as AUDIT_RETENTION_DAYS says', async () => {

@@ -2,8 +2,8 @@
  * Deletes what has served its time, so the shared tables stay small: revocations of tokens that have
  * expired anyway, spent or expired links, finished SAML requests and replay records, ended rate-limit
  * windows, consecutive-failure counts quiet for a day (a lock after 100 failures stays until a
- * reset), outbox mail older than a week, sign-in addresses no longer known (90 days), and audit rows
- * past their retention (AUDIT_RETENTION_DAYS, server/config.ts).
+ * reset), outbox mail older than a week, sign-in addresses no longer known (90 days), sign-ins
+ * whose code never came, and audit rows past their retention (AUDIT_RETENTION_DAYS, server/config.ts).
  */
 import type { Queryable } from './db/database';
 import { deleteExpiredTokens } from './db/tokens';
@@ -12,6 +12,7 @@ import { deleteEndedCounters } from './db/rate-counters';
 import { deleteOutboxMailOlderThan } from './db/outbox';
 import { deleteLoginAddressesOlderThan } from './db/login-attempts';
 import { deleteAuditRowsOlderThan } from './db/audit';
+import { deleteExpiredPendingSignIns } from './db/pending-sign-ins';
 import type { ServerConfig } from './config';
 import { KNOWN_ADDRESS_DAYS, LOCK_AFTER_FAILURES, accountKey } from './auth/login-throttle';
 
@@ -24,5 +25,6 @@ export async function sweepExpired(db: Queryable, config: Pick<ServerConfig, 'au
   await deleteEndedCounters(db, accountKey(''), LOCK_AFTER_FAILURES);
   await deleteOutboxMailOlderThan(db, OUTBOX_DAYS);
   await deleteLoginAddressesOlderThan(db, KNOWN_ADDRESS_DAYS);
+  await deleteExpiredPendingSignIns(db);
   await deleteAuditRowsOlderThan(db, config.auditRetentionDays);
 }

@@ -16,6 +16,8 @@ export interface ApiRequest {
   /** The path after the base URL, sent as it is, instead of the filled template (for paths the contract refuses). */
   rawPath?: string;
   token?: string;
+  /** A Cookie header, as a browser sends back what the server set. */
+  cookie?: string;
   /** A JSON body, sent as application/json. */
   json?: unknown;
   /** A body sent exactly as given, for requests the contract does not allow or an empty body. */
@@ -57,6 +59,7 @@ export function createApiClient(baseUrl: string, contract: ContractDocument, val
     const path = request.rawPath ?? fillPath(operation.pathTemplate, request.params);
     const headers: Record<string, string> = { accept: 'application/json, text/plain' };
     if (request.token !== undefined) headers.authorization = `Bearer ${request.token}`;
+    if (request.cookie !== undefined) headers.cookie = request.cookie;
     let body: string | undefined;
     if (request.raw) {
       body = request.raw.body;

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { text } from 'node:stream/consumers';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Services } from '../services';
-import { LANGUAGES, isLanguage } from '../../rules/languages';
+import { LANGUAGES, isLanguage, type Language } from '../../rules/languages';
 import { isContext } from '../../rules/context';
 import { isEmail } from '../../rules/email';
 import type { OrganizationRow } from '../db/organizations';
@@ -97,7 +97,7 @@ function oneOf<T extends string>(value: string, allowed: readonly T[], name: str
   return value as T;
 }
 
-function language(value: unknown): string | undefined {
+function language(value: unknown): Language | undefined {
   if (value === undefined) return undefined;
   if (!isLanguage(value)) throw new AdminError('--language must be one of en, de, it, fr, az.');
   return value;

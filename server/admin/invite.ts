@@ -3,13 +3,14 @@ import { findOrganization } from '../db/organizations';
 import { findUserByEmail } from '../db/users';
 import { signupLink } from '../auth/links';
 import { invitationMail } from '../mail/templates';
+import type { Language } from '../../rules/languages';
 import { AdminError, addMembership, createUser } from './operations';
 
 /**
  * Invites a user into an organisation: the account is made if missing, the membership enabled, and
  * a mail with a /signup link (valid 7 days, single use) sent in the user's language.
  */
-export async function inviteUser(services: Services, invitation: { email: string; context: string; language?: string }) {
+export async function inviteUser(services: Services, invitation: { email: string; context: string; language?: Language }) {
   const { db, tokens, mailer, config } = services;
   const organization = await findOrganization(db, invitation.context);
   if (!organization) throw new AdminError(`No organisation has context "${invitation.context}".`);

@@ -3,6 +3,7 @@
  * create organisations and users, invite, set SSO mode, MFA policy and terms.
  */
 import type { Database, Queryable } from '../db/database';
+import type { Language } from '../../rules/languages';
 import {
   domainsClaimedElsewhere,
   findOrganization,
@@ -51,7 +52,7 @@ export async function setDomains(db: Database, context: string, domains: string[
 export interface NewUser {
   email: string;
   password?: string;
-  language?: string;
+  language?: Language;
   /** A TOTP secret (base32), stored encrypted by `secrets` (the server's, server/services.ts). */
   totp?: { secret: string; secrets: TotpSecrets };
   /** Contexts of the organisations the user joins (enabled memberships). */

@@ -1,27 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { AuthError, TooManyRequests, type AuthFailure } from '../auth/errors';
-
-/** Machine codes of the contract's Error shape (openapi/auth.yaml, components.schemas.Error). */
-export type ErrorCode =
-  | 'validation_failed'
-  | 'invalid_credentials'
-  | 'invalid_code'
-  | 'mfa_required'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'rate_limited'
-  | 'token_expired'
-  | 'invalid_token'
-  | 'payload_too_large'
-  | 'weak_password'
-  | 'unsupported_media_type'
-  | 'saml_rejected'
-  | 'mfa_setup_required'
-  | 'current_code_required'
-  | 'recent_password_required'
-  | 'mfa_managed_by_identity_provider';
+import type { ErrorCode } from './contract';
 
 /** An answer the API gives on purpose, in the one JSON error shape. */
 export class HttpError extends Error {

@@ -4,7 +4,7 @@ import { testDatabases } from '../testing/databases';
 import { call, freshAddress, login, openApi, type Api } from '../testing/api';
 import { createOrganization, createUser } from '../admin/operations';
 import { codeAt, currentStep, newTotpSecret } from '../auth/totp';
-import { RECENT_PASSWORD_SECONDS } from './routes/mfa';
+import { RECENT_PASSWORD_SECONDS } from '../auth/totp-enrolment';
 import { awayFromStepBoundary } from '../testing/totp';
 import type { AuthMethod } from '../auth/tokens';
 

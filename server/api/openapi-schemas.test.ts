@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { OPENAPI_FILE, routeOptions, routePath } from './openapi-schemas';
 import { apiErrorHandler } from './errors';
+import type { OperationId } from './contract';
 import { ACCEPTED_ADDRESSES, REFUSED_ADDRESSES } from '../testing/email-addresses';
 import { isEmail } from '../../rules/email';
 
@@ -33,7 +34,7 @@ describe('routes built from the contract', () => {
       const jsonStatuses = Object.entries(responses)
         .filter(([, listed]) => followed(listed).content?.['application/json'])
         .map(([status]) => status);
-      expect(Object.keys(routeOptions(operationId!).schema?.response ?? {}), operationId).toEqual(jsonStatuses);
+      expect(Object.keys(routeOptions(operationId as OperationId).schema?.response ?? {}), operationId).toEqual(jsonStatuses);
     }
   });
 

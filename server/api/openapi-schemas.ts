@@ -11,6 +11,7 @@ import { parse } from 'yaml';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyReply, FastifyRequest, FastifySchema, RouteShorthandOptions } from 'fastify';
+import type { OperationId } from './contract';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 interface Parameter {
@@ -105,7 +106,7 @@ function textAnswerCheck(operationId: string, checks: Map<number, (body: string)
 }
 
 /** The Fastify route options of an operation of the contract: its schemas and the text answer check. */
-export function routeOptions(operationId: string): RouteShorthandOptions {
+export function routeOptions(operationId: OperationId): RouteShorthandOptions {
   const { operation, shared } = entryOf(operationId);
   const parameters = [...shared, ...(operation.parameters ?? []).map((parameter) => resolve(parameter as unknown as Json) as unknown as Parameter)];
   const schema: FastifySchema = {};
@@ -126,6 +127,6 @@ export function routeOptions(operationId: string): RouteShorthandOptions {
 }
 
 /** The Fastify route path of an operation: `{name}` becomes `:name`. */
-export function routePath(operationId: string): string {
+export function routePath(operationId: OperationId): string {
   return entryOf(operationId).path.replace(/\{([^{}]+)\}/g, ':$1');
 }

@@ -13,18 +13,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
-import type { SignInPurpose, TokenClaims } from '../auth/tokens';
-import type { UserRow } from '../db/users';
+import type { SignInPurpose, VerifiedSession } from '../auth/tokens';
 import { requireContext } from '../auth/contexts';
-import { reachableOrganizations } from '../auth/accounts';
+import { contextsReachedByPassword } from '../auth/sign-in';
 import { AuthError } from '../auth/errors';
-import { userOrganizations } from '../db/memberships';
 import { HttpError } from './errors';
-
-export interface SignedIn {
-  claims: TokenClaims;
-  user: UserRow;
-}
 
 type Guard = (request: FastifyRequest) => Promise<void>;
 
@@ -36,7 +29,7 @@ declare module 'fastify' {
     requireSignIn: Guard;
   }
   interface FastifyRequest {
-    signedIn: SignedIn | null;
+    signedIn: VerifiedSession | null;
   }
 }
 
@@ -61,8 +54,7 @@ export function decorateSessionGuards(app: FastifyInstance, services: Services):
       if (rule === 'organization-or-account' && context === config.tokenAudience) return;
       const { claims, user } = request.signedIn;
       if (claims.purpose === 'mfa-setup') {
-        const reached = reachableOrganizations(await userOrganizations(db, user.id), { via: 'password' });
-        if (!reached.some((organization) => organization.context === context)) throw new AuthError('forbidden', 'This token does not reach that organisation.');
+        if (!(await contextsReachedByPassword(db, user.id)).includes(context)) throw new AuthError('forbidden', 'This token does not reach that organisation.');
         return;
       }
       await requireContext(db, claims, context);
@@ -75,7 +67,7 @@ export function decorateSessionGuards(app: FastifyInstance, services: Services):
 }
 
 /** The session of a route guarded by one of the guards above. */
-export function signedIn(request: FastifyRequest): SignedIn {
+export function signedIn(request: FastifyRequest): VerifiedSession {
   if (!request.signedIn) throw new Error(`${request.routeOptions.url ?? 'This route'} has no session guard.`);
   return request.signedIn;
 }

@@ -3,7 +3,7 @@
  * is the one organisation whose identity provider vouched for the user; after a password every
  * enabled organisation of the user but those that sign in through SAML only. A password sign-in of a
  * user without TOTP whose organisations require MFA (flows 6: policy REQUIRED) answers a token that
- * only sets up MFA; the setup's confirmation answers the session (server/api/routes/mfa.ts).
+ * only sets up MFA; the setup's confirmation answers the session (server/auth/totp-enrolment.ts).
  */
 import type { Queryable } from '../db/database';
 import { userOrganizations } from '../db/memberships';
@@ -17,6 +17,11 @@ export type MfaPolicy = OrganizationRow['mfa_policy'];
 /** The strictest MFA policy of the organisations a session reaches (flows 6). */
 export function mfaPolicyOf(organizations: OrganizationRow[]): MfaPolicy {
   return organizations.some((organization) => organization.mfa_policy === 'REQUIRED') ? 'REQUIRED' : 'OPTIONAL';
+}
+
+/** The contexts a password sign-in of the user reaches now (an MFA-setup token carries none). */
+export async function contextsReachedByPassword(db: Queryable, userId: string): Promise<string[]> {
+  return reachableOrganizations(await userOrganizations(db, userId), { via: 'password' }).map((organization) => organization.context);
 }
 
 export interface SignInAnswer {

@@ -79,6 +79,12 @@ export interface SignInGrant {
   authTime?: number;
 }
 
+/** A verified sign-in token and its user as stored now. */
+export interface VerifiedSession {
+  claims: TokenClaims;
+  user: UserRow;
+}
+
 export interface TokenOptions {
   db: Database;
   key: SigningKey;
@@ -167,7 +173,7 @@ export function createTokenService({ db, key, issuer, audience, sessionTtlSecond
   async function verifySessionUser(
     token: string,
     purposes: readonly SignInPurpose[] = ['session'],
-  ): Promise<{ claims: TokenClaims; user: UserRow }> {
+  ): Promise<VerifiedSession> {
     const claims = await verify(token, purposes);
     const state = await sessionUser(db, claims.jti, claims.sub);
     if (!state || state.revoked || state.user.session_generation !== (claims.generation ?? -1)) {

@@ -15,6 +15,7 @@ const LANDED: Record<number, string> = {
   4: 'f62dc2fd9dcb2a2bfe26d3d01f12d91b4085d92cc1230e9cd312f283d14714f4',
   5: 'de35552423889799ecd11497af6120b1eb9286a144157c862df11d3257f7f248',
   6: 'dccb984d17364be48c791bec423c8019c4aa4e2e1975faf1964e5c66ebb07c4c',
+  7: 'b8c50212cd30fd51328d5da75522a0141e64db7e5a838040644dbbec14291f79',
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -67,7 +68,7 @@ describe.each(testDatabases)('migrating on $name', (target) => {
     const { db } = await open();
     const indexes = await db.query<{ tablename: string; indexdef: string }>(
       `SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ANY($1) ORDER BY indexname`,
-      [['one_time_tokens', 'saml_used_assertions', 'memberships', 'audit_log']],
+      [['one_time_tokens', 'saml_used_assertions', 'memberships', 'audit_log', 'pending_sign_ins']],
     );
     // An index whose first column is the one filtered on: a primary key led by another column does not serve.
     const leading = (table: string, column: string) =>
@@ -76,6 +77,8 @@ describe.each(testDatabases)('migrating on $name', (target) => {
     expect(leading('saml_used_assertions', 'expires_at')).toBe(true);
     expect(leading('memberships', 'organization_id')).toBe(true);
     expect(leading('audit_log', 'at')).toBe(true);
+    expect(leading('pending_sign_ins', 'user_id')).toBe(true);
+    expect(leading('pending_sign_ins', 'expires_at')).toBe(true);
   });
 
   it('brings a database made with the first text of migration 2 to the schema of a new one', async () => {

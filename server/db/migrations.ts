@@ -177,6 +177,23 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX audit_log_at ON audit_log (at);
     `,
   },
+  {
+    id: 7,
+    name: 'sign-ins waiting for their code',
+    // A right password waiting for its TOTP code (server/auth/password-sign-in.ts), named by the
+    // SHA-256 of the random value only the browser's HttpOnly cookie holds; a password change
+    // (session_generation) voids it. Deleted when its code is right, swept once expired.
+    sql: `
+      CREATE TABLE pending_sign_ins (
+        id_hash text PRIMARY KEY,
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        session_generation integer NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX pending_sign_ins_user ON pending_sign_ins (user_id);
+      CREATE INDEX pending_sign_ins_expires_at ON pending_sign_ins (expires_at);
+    `,
+  },
 ];
 
 export async function migrate(db: Database, list: readonly Migration[] = migrations): Promise<number[]> {

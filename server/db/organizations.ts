@@ -3,6 +3,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from './database';
+import type { Language } from '../../rules/languages';
 
 export interface OrganizationRow {
   id: string;
@@ -17,7 +18,8 @@ export interface OrganizationRow {
   mfa_policy: 'OPTIONAL' | 'REQUIRED';
   terms_version: number;
   terms_content: Record<string, string>;
-  default_language: string;
+  /** Written only as one of the supported languages (flows 3). */
+  default_language: Language;
   open_registration: boolean;
 }
 
@@ -30,7 +32,7 @@ export interface NewOrganization {
   mfaPolicy?: OrganizationRow['mfa_policy'];
   termsVersion?: number;
   termsContent?: Record<string, string>;
-  defaultLanguage?: string;
+  defaultLanguage?: Language;
   openRegistration?: boolean;
   saml?: SamlSettings;
 }

@@ -3,12 +3,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from './database';
+import type { Language } from '../../rules/languages';
 
 export interface UserRow {
   id: string;
   email: string;
   password_hash: string | null;
-  language: string;
+  /** Written only as one of the supported languages (flows 3). */
+  language: Language;
   totp_secret: string | null;
   totp_last_step: string | null;
   totp_pending_secret: string | null;
@@ -27,7 +29,7 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
 
 export async function insertUser(
   db: Queryable,
-  user: { email: string; passwordHash?: string | null; language?: string },
+  user: { email: string; passwordHash?: string | null; language?: Language },
 ): Promise<UserRow> {
   const [row] = await db.query<UserRow>(
     'INSERT INTO users (id, email, password_hash, language) VALUES ($1, $2, $3, $4) RETURNING *',
@@ -37,7 +39,7 @@ export async function insertUser(
 }
 
 /** Inserts the user unless the e-mail is taken (two registrations at once); answers the new id or nothing. */
-export async function insertUserIfNew(db: Queryable, email: string, language: string): Promise<string | undefined> {
+export async function insertUserIfNew(db: Queryable, email: string, language: Language): Promise<string | undefined> {
   const rows = await db.query<{ id: string }>(
     'INSERT INTO users (id, email, language) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING id',
     [randomUUID(), email, language],

@@ -75,6 +75,14 @@ describe('a session the API refuses', () => {
     expect(readSessionCookie()).toBe(token);
   });
 
+  it('is not ended by the 401 of a wrong code or an expired sign-in on the code step', async () => {
+    recordRequests('{"code":"sign_in_expired","message":"The sign-in has expired."}', 'application/json', 401);
+    const token = testToken();
+    establishSession(token);
+    await client().POST('/login/code', { body: { challenge: '123456' } });
+    expect(readSessionCookie()).toBe(token);
+  });
+
   it("is not ended by the refusal of a link's token sent as bearer", async () => {
     refused();
     const token = testToken();

@@ -4,9 +4,12 @@
  * API refuses ends here, whichever screen asked.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { paths } from './schema';
+import type { paths } from '../../openapi/auth';
 import { config } from '../config';
 import { $token, refuseSession } from '../stores/session';
+
+/** The sign-in's own 401s ask for a code or name a wrong or expired one (flows 4.3, 4.5): answers, not refusals of a session. */
+const SIGN_IN_PATHS: ReadonlySet<string> = new Set<keyof paths>(['/login', '/login/code']);
 
 export const authMiddleware: Middleware = {
   onRequest({ request }) {
@@ -23,8 +26,7 @@ export const authMiddleware: Middleware = {
    * bearer (set-password) is not the session's, and its refusal leaves the session alone.
    */
   onResponse({ request, response, schemaPath }) {
-    // POST login answers 401 to ask for a second factor (flows 4.3): a question, not a refusal.
-    if (response.status !== 401 || schemaPath === '/login') return;
+    if (response.status !== 401 || SIGN_IN_PATHS.has(schemaPath)) return;
     const token = $token.get();
     if (token && request.headers.get('Authorization') === `Bearer ${token}`) refuseSession();
   },

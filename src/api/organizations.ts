@@ -1,6 +1,6 @@
 /** Company selection and terms (flows 4.7, 4.8): the user's organisations, the current one, the user. */
 import { api } from './client';
-import type { components } from './schema';
+import type { components } from '../../openapi/auth';
 import { answerOf, failed, type Failed } from './request';
 
 export type Organization = components['schemas']['Organization'];

@@ -5,7 +5,7 @@
  * address, and never the page's query, which can hold a token (reset links, lcq).
  */
 import { api } from './client';
-import type { components } from './schema';
+import type { components } from '../../openapi/auth';
 
 export type ClientErrorReport = components['schemas']['ClientErrorReport'];
 

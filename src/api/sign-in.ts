@@ -1,10 +1,13 @@
 /** The sign-in calls of flows 7: SSO modes, the SAML redirect, password login and logout. */
+import type { components } from '../../openapi/auth';
 import { api } from './client';
 import { answerOf, failed, rateLimited, type Failed, type RateLimited } from './request';
 
 /** How an organisation signs in (flows 4.1). Any other answer is an error. */
-export type SsoMode = 'NOT_SET' | 'LOGIN_SAML' | 'SAML_ONLY';
-const SSO_MODES: readonly string[] = ['NOT_SET', 'LOGIN_SAML', 'SAML_ONLY'];
+export type SsoMode = components['schemas']['SsoMode'];
+/** Every mode of the contract, each once: a mode missing here or not in the contract is a type error. */
+const SSO_MODES: Record<SsoMode, true> = { NOT_SET: true, LOGIN_SAML: true, SAML_ONLY: true };
+const isSsoMode = (mode: string): mode is SsoMode => Object.hasOwn(SSO_MODES, mode);
 
 export type SsoModeResult = { kind: 'mode'; mode: SsoMode } | { kind: 'unknown-mode'; mode: string } | RateLimited | Failed;
 
@@ -12,7 +15,7 @@ function ssoModeResult(answer: { status: number; data?: string }): SsoModeResult
   if (answer.status === 429) return rateLimited(answer);
   if (answer.status !== 200 || answer.data === undefined) return failed(answer);
   const mode = answer.data.trim();
-  return SSO_MODES.includes(mode) ? { kind: 'mode', mode: mode as SsoMode } : { kind: 'unknown-mode', mode };
+  return isSsoMode(mode) ? { kind: 'mode', mode } : { kind: 'unknown-mode', mode };
 }
 
 /** GET organization/{email}/ssoMode: the SSO mode of the organisation an e-mail belongs to. */
@@ -66,6 +69,27 @@ export async function login(credentials: { email: string; password: string; chal
       return authenticate === 'MFA' ? { kind: 'mfa-required' } : { kind: 'invalid-code' };
     case 400:
       return { kind: 'invalid-credentials' };
+    case 429:
+      return rateLimited(answer);
+    default:
+      return failed(answer);
+  }
+}
+
+export type CodeLoginResult = Extract<LoginResult, { kind: 'signed-in' | 'invalid-code' }> | { kind: 'sign-in-expired' } | RateLimited | Failed;
+
+/**
+ * POST login/code (contract, loginWithCode): the code alone completes the sign-in the password step
+ * left pending on the server behind an HttpOnly cookie (flows 4.5), after a reload of the code step
+ * too. A 401 `sign_in_expired` leaves nothing to complete: the password is needed again.
+ */
+export async function loginWithCode(challenge: string): Promise<CodeLoginResult> {
+  const answer = await answerOf(api.POST('/login/code', { body: { challenge } }));
+  switch (answer.status) {
+    case 200:
+      return answer.data ? { kind: 'signed-in', ...answer.data, policy: undefined } : failed(answer);
+    case 401:
+      return answer.code === 'sign_in_expired' ? { kind: 'sign-in-expired' } : { kind: 'invalid-code' };
     case 429:
       return rateLimited(answer);
     default:

@@ -1,17 +1,18 @@
-import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
 import { showFailure } from '../flow/failure';
-import { login } from '../api/sign-in';
+import { login, loginWithCode } from '../api/sign-in';
 import { establishSession } from '../stores/session';
 import { $pendingLogin, forgetPendingLogin } from '../stores/pending-login';
+import { showToast } from '../stores/toast';
 import { CodeStep } from './parts/CodeStep';
 
 /**
  * MFALogin (flows 2, 4.5): the code of a user with TOTP, resent with the e-mail and password as
- * `challenge`. On success the session cookie is set and the user goes to company selection.
+ * `challenge`; after a reload, with no password in memory, sent alone to complete the sign-in the
+ * server keeps pending. On success the session cookie is set and the user goes to company selection.
  */
 export function MFALogin() {
   const t = useT();
@@ -19,15 +20,8 @@ export function MFALogin() {
   const pending = useStore($pendingLogin);
   const username = flow.search.username;
 
-  useEffect(() => {
-    // The password is kept in memory only: after a reload the sign-in starts again at the password.
-    if (!$pendingLogin.get()) flow.go({ to: username ? PATHS.loginWithPassword : PATHS.login, search: { username }, replace: true });
-    // On arrival only: the sign-in forgets the password once it has succeeded, and must not come back here.
-  }, []);
-
   async function send(challenge: string): Promise<'invalid' | 'done'> {
-    if (!pending) return 'done';
-    const result = await login({ ...pending, challenge });
+    const result = pending ? await login({ ...pending, challenge }) : await loginWithCode(challenge);
     switch (result.kind) {
       case 'signed-in':
         forgetPendingLogin();
@@ -40,7 +34,11 @@ export function MFALogin() {
       case 'invalid-credentials':
         // The password changed meanwhile: back to it.
         forgetPendingLogin();
-        flow.go({ to: PATHS.loginWithPassword, search: { username: pending.email }, replace: true });
+        flow.go({ to: PATHS.loginWithPassword, search: { username: pending?.email ?? username }, replace: true });
+        return 'done';
+      case 'sign-in-expired':
+        showToast(t('page.mfa-login.error-sign-in-expired'), 'error');
+        flow.go({ to: username ? PATHS.loginWithPassword : PATHS.login, search: { username }, replace: true });
         return 'done';
       default:
         showFailure('MFALogin', 'login', result);

@@ -1,7 +1,8 @@
 /**
  * The e-mail and password of a sign-in waiting for its TOTP code (flows 4.5: the code is resent
  * with them as `challenge`). Kept in memory only: a password never goes into a URL, session
- * storage or history. A reload of the code step starts again at the password.
+ * storage or history. After a reload of the code step the code goes alone, to the sign-in the
+ * server keeps pending behind an HttpOnly cookie (docs/decisions/0010-pending-sign-in.md).
  */
 import { atom } from 'nanostores';
 

@@ -1,6 +1,7 @@
 /**
  * TOTP (flows 4.5 and 4.6): setup and confirmation, then the login that asks for a
- * code, refuses a wrong one, takes the right one once and refuses it the second time.
+ * code, refuses a wrong one, takes the right one once and refuses it the second time; and the
+ * code step of a pending sign-in, which takes the code alone, once.
  */
 import { decodeJwt } from 'jose';
 import { expectError, expectStatus, expectThat, jsonBody, needs } from '../expect';
@@ -70,15 +71,50 @@ export async function checkMfaSetup({ api, report }: CheckRun, { context, token 
   return authenticator && confirmedStep !== undefined ? { authenticator, confirmedStep } : undefined;
 }
 
+const PENDING_SIGN_IN_COOKIE = 'frontdoor_pending_sign_in';
+
+/** The Set-Cookie of the pending sign-in, checked for the attributes the contract names; answers the Cookie to send back. */
+function pendingSignInCookie(answer: Exchange): string {
+  const setCookie = answer.headers.getSetCookie().find((cookie) => cookie.startsWith(`${PENDING_SIGN_IN_COOKIE}=`));
+  expectThat(setCookie !== undefined, answer, `a Set-Cookie of ${PENDING_SIGN_IN_COOKIE}`, 'none');
+  const attributes = setCookie.split(';').map((part) => part.trim().toLowerCase());
+  const wanted = ['httponly', 'samesite=strict'];
+  expectThat(
+    wanted.every((attribute) => attributes.includes(attribute)) && attributes.some((attribute) => /^path=.*\/login$/.test(attribute)),
+    answer,
+    'HttpOnly, SameSite=Strict and a Path ending in /login',
+    setCookie,
+  );
+  return setCookie.split(';', 1)[0]!;
+}
+
+/** Waits for the TOTP step after `spent`, when it has not begun: a server may take each step's code once. */
+async function afterStep(report: CheckRun['report'], spent: number, why: string): Promise<void> {
+  if (currentStep() > spent) return;
+  const waitMs = untilStep(spent + 1) + STEP_MARGIN_MS;
+  report.note(`waiting ${Math.ceil(waitMs / 1000)} s for the next 30-second TOTP step: the code of this one was spent on ${why}`);
+  await new Promise((resolve) => setTimeout(resolve, waitMs));
+}
+
 export async function checkMfaLogin({ api, report, account }: CheckRun, mfa: EnabledMfa): Promise<Session | undefined> {
   const { email, password } = account;
   const { authenticator, confirmedStep } = mfa;
+  const withCode = (challenge: string, cookie?: string) => api.send({ operationId: 'loginWithCode', json: { challenge }, ...(cookie === undefined ? {} : { cookie }) });
 
-  await report.check('login without a code answers 401 mfa_required with www-authenticate MFA', async () => {
+  const pending = await report.check('login without a code answers 401 mfa_required with www-authenticate MFA and the cookie of a pending sign-in', async () => {
     const answer = await api.send({ operationId: 'login', json: { email, password } });
     expectError(answer, 401, 'mfa_required');
     const header = answer.headers.get('www-authenticate');
     expectThat(header === 'MFA', answer, 'www-authenticate MFA', `www-authenticate ${header ?? '(absent)'}`);
+    return pendingSignInCookie(answer);
+  });
+
+  await report.check('loginWithCode without the pending sign-in cookie answers 401 sign_in_expired', async () => {
+    expectError(await withCode(authenticator.codeAt(currentStep())), 401, 'sign_in_expired');
+  });
+
+  await report.check('loginWithCode with a wrong code answers 401 invalid_code', async () => {
+    expectError(await withCode(wrongCode(authenticator, currentStep()), needs(pending, 'the pending sign-in cookie')), 401, 'invalid_code');
   });
 
   await report.check('login with a wrong code answers 401 invalid_code without www-authenticate MFA', async () => {
@@ -87,13 +123,9 @@ export async function checkMfaLogin({ api, report, account }: CheckRun, mfa: Ena
     expectNoMfaHeader(answer);
   });
 
-  // The confirmation spent the code of its step; a server may take each step once only.
-  if (currentStep() <= confirmedStep) {
-    const waitMs = untilStep(confirmedStep + 1) + STEP_MARGIN_MS;
-    report.note(`waiting ${Math.ceil(waitMs / 1000)} s for the next 30-second TOTP step: the code of this one was spent on the setMfa confirmation`);
-    await new Promise((resolve) => setTimeout(resolve, waitMs));
-  }
-  const challenge = authenticator.codeAt(currentStep());
+  await afterStep(report, confirmedStep, 'the setMfa confirmation');
+  const step = currentStep();
+  const challenge = authenticator.codeAt(step);
 
   const session = await report.check('login with the right code answers 200 with {context, token}', async () => {
     const answer = await api.send({ operationId: 'login', json: { email, password, challenge } });
@@ -105,6 +137,17 @@ export async function checkMfaLogin({ api, report, account }: CheckRun, mfa: Ena
     const answer = await api.send({ operationId: 'login', json: { email, password, challenge } });
     expectError(answer, 401, 'invalid_code');
     expectNoMfaHeader(answer);
+  });
+
+  await afterStep(report, step, 'the login with the code');
+  await report.check('loginWithCode with the pending sign-in cookie and the right code answers 200 with {context, token}, once', async () => {
+    const cookie = needs(pending, 'the pending sign-in cookie');
+    const answer = await withCode(authenticator.codeAt(currentStep()), cookie);
+    expectStatus(answer, 200);
+    const { token } = jsonBody<Session>(answer);
+    const payload = decodeJwt(token);
+    expectThat(Array.isArray(payload.amr) && payload.amr.includes('otp'), answer, 'amr with otp', `amr ${JSON.stringify(payload.amr)}`);
+    expectError(await withCode(authenticator.codeAt(currentStep()), cookie), 401, 'sign_in_expired');
   });
 
   return session;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
-import { audit } from '../../db/audit';
+import { signOut } from '../../auth/sign-out';
+import type { Route } from '../contract';
 import { HttpError } from '../errors';
 import { routeOptions, routePath } from '../openapi-schemas';
 import { signedIn } from '../session-guard';
@@ -11,11 +12,10 @@ export async function logoutRoutes(app: FastifyInstance, { services }: { service
    * API audience, which a session carries as its `aud`; the MFA-setup token's `aud` is the API
    * audience followed by `/mfa-setup` (server/auth/tokens.ts), and it logs out at the API audience.
    */
-  app.get<{ Params: { aud: string } }>(routePath('logout'), { ...routeOptions('logout'), preHandler: app.requireSignIn }, async (request, reply) => {
+  app.get<Route<'logout'>>(routePath('logout'), { ...routeOptions('logout'), preHandler: app.requireSignIn }, async (request, reply) => {
     const { claims } = signedIn(request);
     if (request.params.aud !== services.config.tokenAudience) throw new HttpError(401, 'invalid_token', 'The token is not for this audience.');
-    await services.tokens.revoke(claims);
-    await audit(services.db, request.ip, 'logout', { userId: claims.sub });
+    await signOut(services, claims, request.ip);
     return reply.code(204).send();
   });
 }

@@ -8,41 +8,25 @@
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { Services } from '../../services';
-import { signInToken } from '../../auth/sign-in';
+import { recordSamlRejection, recordSamlSessionRefused, samlOrganizationNamed, samlOrganizationOf, signInWithSaml } from '../../auth/saml-sign-in';
 import { HttpError } from '../errors';
-import { findOrganization, findOrganizationByDomain, findOrganizationIgnoringCase, type OrganizationRow } from '../../db/organizations';
-import { audit } from '../../db/audit';
 import { LIMITS, limitByAddress } from '../../auth/rate-limit';
-import { createServiceProvider, samlOrganization, type SamlOrganization } from '../../saml/service-provider';
+import { createServiceProvider, type SamlOrganization } from '../../saml/service-provider';
 import { createRequestStore } from '../../saml/request-store';
-import { acceptSamlResponse, SamlRejection, type SamlResponseForm } from '../../saml/assertion-consumer';
+import { acceptSamlResponse, SamlRejection } from '../../saml/assertion-consumer';
 import { isFrontDoorLocation, ssoSuccessUrl } from '../../saml/return-to';
 import { acceptFormBodies, requireFormBody } from '../../saml/form-body';
 import { bindNewRequest, bindSession, startedInThisBrowser, takeSessionBinding } from '../../saml/browser-binding';
+import type { Route } from '../contract';
 import { routeOptions, routePath } from '../openapi-schemas';
 import { bearerToken } from '../session-guard';
 
 /** Room for a signed response with a certificate, many attributes or an encrypted assertion. */
 const ACS_BODY_LIMIT = 128 * 1024;
 
-interface DomainParams {
-  domain: string;
-}
-
-function withSaml(organization: OrganizationRow | undefined): SamlOrganization {
-  const found = samlOrganization(organization);
-  if (!found) throw new HttpError(404, 'not_found', 'No organisation with SAML has this name.');
-  return found;
-}
-
-/**
- * The organisation a login URL names: by an e-mail domain it claims (the e-mail-first login of flows
- * 4.1 needs no context) or by its context in any case (the automatic redirect of flows 4.2).
- */
-function namedOrganization(services: Services, domainOrContext: string) {
-  return domainOrContext.includes('.')
-    ? findOrganizationByDomain(services.db, domainOrContext)
-    : findOrganizationIgnoringCase(services.db, domainOrContext);
+function withSaml(organization: SamlOrganization | undefined): SamlOrganization {
+  if (!organization) throw new HttpError(404, 'not_found', 'No organisation with SAML has this name.');
+  return organization;
 }
 
 export async function samlRoutes(app: FastifyInstance, options: { services: Services }) {
@@ -54,12 +38,12 @@ export async function samlRoutes(app: FastifyInstance, options: { services: Serv
    * `domain` is an e-mail domain the organisation claims or its context; `email` may be empty (the
    * automatic redirect has none).
    */
-  app.get<{ Params: DomainParams; Querystring: { email?: string; returnTo?: string } }>(
+  app.get<Route<'getSamlLoginUrl'>>(
     routePath('getSamlLoginUrl'),
     routeOptions('getSamlLoginUrl'),
     async (request, reply) => {
       await limitByAddress(services.db, LIMITS.saml, request.ip);
-      const organization = withSaml(await namedOrganization(services, request.params.domain));
+      const organization = withSaml(await samlOrganizationNamed(services.db, request.params.domain));
       const { email, returnTo = '' } = request.query;
       if (returnTo && !isFrontDoorLocation(returnTo, services.config.publicUrl)) {
         throw new HttpError(400, 'validation_failed', 'returnTo must be a path or URL on the front door.');
@@ -78,17 +62,17 @@ export async function samlRoutes(app: FastifyInstance, options: { services: Serv
   );
 
   /** POST /saml2/{domain}/acs — the identity provider's response; a session for the front door (server-defined). */
-  app.post<{ Params: DomainParams; Body: SamlResponseForm }>(
+  app.post<Route<'samlAssertionConsumer'>>(
     routePath('samlAssertionConsumer'),
     { ...routeOptions('samlAssertionConsumer'), bodyLimit: ACS_BODY_LIMIT, onRequest: requireFormBody },
     async (request, reply) => {
       await limitByAddress(services.db, LIMITS.saml, request.ip);
       // The assertion consumer is addressed by the exact context the login URL gave the IdP.
-      const organization = withSaml(await findOrganization(services.db, request.params.domain));
+      const organization = withSaml(await samlOrganizationOf(services.db, request.params.domain));
       const refuse = async (reason: string) => {
         // The reason only: never the response, its NameID or a token (server/logger.ts).
         request.log.warn({ context: organization.context, reason }, 'SAML response rejected');
-        await audit(services.db, request.ip, 'saml.rejected', { context: organization.context, detail: { reason } });
+        await recordSamlRejection(services, { context: organization.context, clientAddress: request.ip }, reason);
         return new HttpError(400, 'saml_rejected', 'The SAML response could not be validated.');
       };
       // Before anything is validated or spent: an answer posted by a browser that did not start
@@ -98,11 +82,10 @@ export async function samlRoutes(app: FastifyInstance, options: { services: Serv
         if (!(error instanceof SamlRejection)) throw error;
         throw await refuse(error.message);
       });
-      const { token } = await signInToken(services, login.user, { via: 'saml', context: organization.context }, ['saml']);
+      const token = await signInWithSaml(services, login.user, { context: organization.context, clientAddress: request.ip });
       const { jti } = decodeJwt(token);
       if (!jti) throw new Error('A session token without a jti cannot be bound to the browser.');
       bindSession(reply, services.config, organization.context, jti);
-      await audit(services.db, request.ip, 'saml.login_succeeded', { userId: login.user.id, context: organization.context });
       return reply.redirect(ssoSuccessUrl(services.config.publicUrl, token, login.returnTo), 303);
     },
   );
@@ -115,7 +98,7 @@ export async function samlRoutes(app: FastifyInstance, options: { services: Serv
     await limitByAddress(services.db, LIMITS.saml, request.ip);
     const { claims, user } = await services.tokens.verifySessionUser(bearerToken(request));
     if (!takeSessionBinding(request, reply, services.config, claims.jti)) {
-      await audit(services.db, request.ip, 'saml.session_refused', { userId: user.id });
+      await recordSamlSessionRefused(services, user.id, request.ip);
       throw new HttpError(403, 'forbidden', 'This session was not handed out to this browser.');
     }
     return reply.code(204).send();

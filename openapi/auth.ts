@@ -263,6 +263,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/login/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a pending sign-in with the TOTP code alone
+         * @description The code step of a password login without the password (flows 4.5):
+         *     when `login` answers 401 `mfa_required`, it also sets the HttpOnly
+         *     cookie `frontdoor_pending_sign_in` (`Path` the API's base path plus
+         *     `/login`, `SameSite=Strict`, `Secure` on https, `Max-Age` 300),
+         *     which names a pending sign-in the server keeps for five minutes.
+         *     This operation completes it with the code, so the code step
+         *     survives a reload with no password kept in the browser
+         *     (docs/decisions/0010-pending-sign-in.md). `login` with `email`,
+         *     `password` and `challenge` keeps working as before.
+         *
+         *     | answer | meaning | the app |
+         *     |---|---|---|
+         *     | 200 | the code is right: the pending sign-in is used up, the cookie cleared | stores the token; goes to company selection |
+         *     | 401 `invalid_code` | the code is wrong or replayed; the pending sign-in stays | shows "Invalid code." |
+         *     | 401 `sign_in_expired` | no pending sign-in in this browser, or it expired, was used, or a new password voided it; the cookie is cleared | goes back to the password step and says why |
+         *
+         *     A wrong code counts as a failed sign-in of the account, as on
+         *     `login`: the same throttling answers 429.
+         */
+        post: operations["loginWithCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{aud}/logout": {
         parameters: {
             query?: never;
@@ -738,6 +775,9 @@ export interface components {
             /** @description The TOTP code, sent after a 401 `MFA`. An empty string means "no code yet", like no `challenge` at all. */
             challenge?: components["schemas"]["TotpCode"] | string;
         };
+        CodeRequest: {
+            challenge: components["schemas"]["TotpCode"];
+        };
         LoginResponse: {
             /** @description The first of the user's organisations in company-selection order (reserved contexts first, then by name); the API audience (the token's `aud`) for a user who belongs to no organisation yet. That user sets up MFA (`setMfa`), reads the organisation list (empty) and their user with the API audience as context. */
             context: components["schemas"]["Context"];
@@ -868,12 +908,28 @@ export interface components {
          *     codes (Fastify's own `FST_ERR_*` codes are mapped onto them).
          *     `message` is for people and logs, never for branching: the app shows
          *     its own translated texts (flows 8).
-         *
-         *     Known `code` values (clients must tolerate others):
+         */
+        Error: {
+            /** @description The HTTP status code, repeated. */
+            statusCode: number;
+            /** @description The HTTP reason phrase. */
+            error: string;
+            /** @description A human-readable English explanation. */
+            message: string;
+            code?: components["schemas"]["ErrorCode"];
+        };
+        /**
+         * @description The machine-readable reason of an error answer; clients branch on it,
+         *     never on `message`. A later version of this contract may add codes:
+         *     a client treats one it does not know like an answer without a code.
          *     - `validation_failed`: the request does not match this contract;
-         *     - `invalid_credentials`: wrong e-mail or password (login);
+         *     - `invalid_credentials`: wrong e-mail or password (login), or a wrong
+         *       current password (`setPassword`);
          *     - `invalid_code`: wrong or replayed TOTP code;
          *     - `mfa_required`: a TOTP code is needed (login);
+         *     - `sign_in_expired`: no pending sign-in waits for a code in this
+         *       browser, or it has expired (`loginWithCode`): sign in with the
+         *       password again;
          *     - `unauthorized`: no bearer token;
          *     - `forbidden`: the token does not allow this context or user;
          *     - `not_found`: no such resource;
@@ -892,17 +948,9 @@ export interface components {
          *       second factor, the identity provider answers for it (`setMfa`);
          *     - `unsupported_media_type`: the body's content type is not accepted;
          *     - `saml_rejected`: the SAML response failed validation.
+         * @enum {string}
          */
-        Error: {
-            /** @description The HTTP status code, repeated. */
-            statusCode: number;
-            /** @description The HTTP reason phrase. */
-            error: string;
-            /** @description A human-readable English explanation. */
-            message: string;
-            /** @description Machine-readable error code; see the list above. */
-            code?: string;
-        };
+        ErrorCode: "validation_failed" | "invalid_credentials" | "invalid_code" | "mfa_required" | "sign_in_expired" | "unauthorized" | "forbidden" | "not_found" | "rate_limited" | "token_expired" | "invalid_token" | "payload_too_large" | "weak_password" | "mfa_setup_required" | "current_code_required" | "recent_password_required" | "mfa_managed_by_identity_provider" | "unsupported_media_type" | "saml_rejected";
     };
     responses: {
         /** @description The request does not match this contract (`validation_failed`). */
@@ -1261,6 +1309,58 @@ export interface operations {
                      * @example MFA
                      */
                     "www-authenticate"?: "MFA";
+                    /** @description With `mfa_required`: the cookie `frontdoor_pending_sign_in` that lets `loginWithCode` complete the sign-in with the code alone for five minutes. */
+                    "set-cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    loginWithCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: {
+                /** @description The pending sign-in `login` set; without it the answer is 401 `sign_in_expired`. */
+                frontdoor_pending_sign_in?: string;
+            };
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Logged in with password and code. The body carries the user's context and a session token, as `login` with a valid `challenge` answers (no `www-authenticate`). */
+            200: {
+                headers: {
+                    /** @description Clears `frontdoor_pending_sign_in`. */
+                    "set-cookie": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description A malformed body (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The code is wrong or was already used (`invalid_code`), or there is no pending sign-in to complete (`sign_in_expired`, and the cookie is cleared): sign in with the password again. */
+            401: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,0 +1,138 @@
+/**
+ * The sign-in with e-mail and password (flows 4.3), and its code step when the user has TOTP
+ * (flows 4.5): what the API's login operations answer, without HTTP. Up to the password's verdict
+ * a known and an unknown e-mail read the same; every attempt, with a password or a code, is
+ * throttled alike (server/auth/login-throttle.ts).
+ *
+ * A right password that still needs its code starts a pending sign-in: a random value the browser
+ * keeps in an HttpOnly cookie, stored here only as its hash, for five minutes. The code step can
+ * then be completed with the code alone (`signInWithPendingCode`), after a reload too, with no
+ * password kept where a script can read it (docs/decisions/0010-pending-sign-in.md).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Services } from '../services';
+import { audit } from '../db/audit';
+import { userOrganizations } from '../db/memberships';
+import type { OrganizationRow } from '../db/organizations';
+import { deletePendingSignIn, findPendingSignIn, insertPendingSignIn, takePendingSignIn } from '../db/pending-sign-ins';
+import { claimTotpStep, findUserByEmail, findUserById, type UserRow } from '../db/users';
+import { isSamlOnly } from './accounts';
+import { claimLoginAttempt, type LoginAttempt } from './login-throttle';
+import { verifyPassword } from './passwords';
+import { signInToken, type MfaPolicy } from './sign-in';
+import { matchingStep } from './totp';
+
+/** How long a right password waits for its code. */
+export const PENDING_SIGN_IN_SECONDS = 5 * 60;
+
+export interface PasswordSignInInput {
+  email: string;
+  password: string;
+  /** The code of the authenticator app, once the user was asked for it. */
+  challenge?: string | undefined;
+  /** The pending sign-in this browser holds already: replaced by a new one, ended by a sign-in. */
+  heldPendingSignIn?: string | undefined;
+  clientAddress: string;
+}
+
+/** `policy` is there while the user has no TOTP yet: it decides whether setting it up may be skipped (flows 6). */
+export type SignedIn = { kind: 'signed-in'; context: string; token: string; policy?: MfaPolicy };
+
+export type PasswordSignIn =
+  | SignedIn
+  /** The value that names the new pending sign-in, for the browser's cookie only. */
+  | { kind: 'code-required'; pendingSignIn: string }
+  | { kind: 'invalid-code' }
+  | { kind: 'invalid-credentials' };
+
+export type CodeSignIn = SignedIn | { kind: 'invalid-code' } | { kind: 'sign-in-expired' };
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Claims the attempt; a refusal for too many attempts is written to the audit log and thrown. */
+async function claimAttempt(services: Services, clientAddress: string, email: string): Promise<LoginAttempt> {
+  try {
+    return await claimLoginAttempt(services.db, clientAddress, email);
+  } catch (error) {
+    await audit(services.db, clientAddress, 'login.throttled');
+    throw error;
+  }
+}
+
+/** Whether the code is of the user's TOTP secret (as stored), each step once; a wrong one is written to the audit log. */
+async function codeIsRight(services: Services, userId: string, storedSecret: string, challenge: string, clientAddress: string): Promise<boolean> {
+  const step = matchingStep(services.totpSecrets.open(userId, storedSecret), challenge);
+  if (step !== undefined && (await claimTotpStep(services.db, userId, step))) return true;
+  await audit(services.db, clientAddress, 'login.mfa_failed', { userId });
+  return false;
+}
+
+/** The session of a user who proved who they are; the attempt's failure count is forgiven. */
+async function signedIn(services: Services, user: UserRow, organizations: OrganizationRow[], attempt: LoginAttempt, clientAddress: string): Promise<SignedIn> {
+  await attempt.succeeded();
+  const answer = await signInToken(services, user, { via: 'password' }, user.totp_secret ? ['pwd', 'otp'] : ['pwd'], organizations);
+  await audit(services.db, clientAddress, 'login.succeeded', { userId: user.id, detail: { mfa: Boolean(user.totp_secret), purpose: answer.purpose } });
+  // A user in no organisation yet still gets a context: the API audience (contract, LoginResponse).
+  const context = answer.contexts[0] ?? services.config.tokenAudience;
+  return user.totp_secret ? { kind: 'signed-in', context, token: answer.token } : { kind: 'signed-in', context, token: answer.token, policy: answer.policy };
+}
+
+async function startPendingSignIn(services: Services, user: UserRow): Promise<string> {
+  const pendingSignIn = randomBytes(32).toString('base64url');
+  await insertPendingSignIn(services.db, { idHash: sha256(pendingSignIn), userId: user.id, generation: user.session_generation, ttlSeconds: PENDING_SIGN_IN_SECONDS });
+  return pendingSignIn;
+}
+
+/** Throws TooManyRequests when the e-mail or the address must wait. */
+export async function signInWithPassword(services: Services, input: PasswordSignInInput): Promise<PasswordSignIn> {
+  const { db } = services;
+  const { email, password, challenge, heldPendingSignIn, clientAddress } = input;
+  const attempt = await claimAttempt(services, clientAddress, email);
+  // A dummy hash stands in for a missing one; the organisations are read only for the right password.
+  const user = await findUserByEmail(db, email);
+  const passwordMatches = await verifyPassword(user?.password_hash, password);
+  const organizations = user && passwordMatches ? await userOrganizations(db, user.id) : [];
+  // A user whose organisations all sign in through SAML only has no password sign-in (flows 4.1).
+  if (!user || !passwordMatches || isSamlOnly(organizations)) {
+    await audit(db, clientAddress, 'login.failed', { userId: user?.id });
+    return { kind: 'invalid-credentials' };
+  }
+
+  if (user.totp_secret) {
+    if (challenge === undefined) {
+      // The right password on its way to the code is not a failed attempt.
+      await attempt.notAFailure();
+      if (heldPendingSignIn) await deletePendingSignIn(db, sha256(heldPendingSignIn));
+      return { kind: 'code-required', pendingSignIn: await startPendingSignIn(services, user) };
+    }
+    if (!(await codeIsRight(services, user.id, user.totp_secret, challenge, clientAddress))) return { kind: 'invalid-code' };
+  }
+  if (heldPendingSignIn) await deletePendingSignIn(db, sha256(heldPendingSignIn));
+  return signedIn(services, user, organizations, attempt, clientAddress);
+}
+
+/**
+ * The code step of a pending sign-in: the code alone completes it, once. A wrong code counts as a
+ * failed sign-in of the e-mail, as on the password's step. Missing, expired, already used, or
+ * voided since (a new password, no TOTP, no password sign-in any more): `sign-in-expired`, and the
+ * person signs in with the password again. Throws TooManyRequests when the e-mail or the address
+ * must wait.
+ */
+export async function signInWithPendingCode(services: Services, input: { pendingSignIn: string | undefined; challenge: string; clientAddress: string }): Promise<CodeSignIn> {
+  const { db } = services;
+  const { pendingSignIn, challenge, clientAddress } = input;
+  const expired = { kind: 'sign-in-expired' } as const;
+  if (!pendingSignIn) return expired;
+  const idHash = sha256(pendingSignIn);
+  const pending = await findPendingSignIn(db, idHash);
+  const user = pending && (await findUserById(db, pending.user_id));
+  if (!pending || !user || user.session_generation !== pending.session_generation || !user.totp_secret) return expired;
+  const organizations = await userOrganizations(db, user.id);
+  if (isSamlOnly(organizations)) return expired;
+
+  const attempt = await claimAttempt(services, clientAddress, user.email);
+  if (!(await codeIsRight(services, user.id, user.totp_secret, challenge, clientAddress))) return { kind: 'invalid-code' };
+  // Used once: of two right codes at once, one completes the sign-in.
+  if (!(await takePendingSignIn(db, idHash))) return expired;
+  return signedIn(services, user, organizations, attempt, clientAddress);
+}

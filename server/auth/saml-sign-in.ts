@@ -1,0 +1,50 @@
+/**
+ * The domain's side of SAML single sign-on (flows 4.1 and 4.2): which organisation a login names,
+ * the session an identity provider's vouching gives, and the audit of what was refused. The SAML
+ * checks themselves live in server/saml.
+ */
+import type { Services } from '../services';
+import type { Queryable } from '../db/database';
+import { audit } from '../db/audit';
+import { findOrganization, findOrganizationByDomain, findOrganizationIgnoringCase } from '../db/organizations';
+import type { UserRow } from '../db/users';
+import { samlOrganization, type SamlOrganization } from '../saml/service-provider';
+import { signInToken } from './sign-in';
+
+/**
+ * The organisation a login URL names, when it signs in through SAML: by an e-mail domain it claims
+ * (the e-mail-first login of flows 4.1 needs no context) or by its context in any case (the
+ * automatic redirect of flows 4.2).
+ */
+export async function samlOrganizationNamed(db: Queryable, domainOrContext: string): Promise<SamlOrganization | undefined> {
+  return samlOrganization(
+    domainOrContext.includes('.') ? await findOrganizationByDomain(db, domainOrContext) : await findOrganizationIgnoringCase(db, domainOrContext),
+  );
+}
+
+/** The organisation of an exact context, when it signs in through SAML. */
+export async function samlOrganizationOf(db: Queryable, context: string): Promise<SamlOrganization | undefined> {
+  return samlOrganization(await findOrganization(db, context));
+}
+
+export interface SamlEvent {
+  context: string;
+  clientAddress: string;
+}
+
+/** A refused response, written to the audit log with the reason only. */
+export async function recordSamlRejection(services: Services, { context, clientAddress }: SamlEvent, reason: string): Promise<void> {
+  await audit(services.db, clientAddress, 'saml.rejected', { context, detail: { reason } });
+}
+
+/** The session of a user the organisation's identity provider vouched for: it reaches that organisation only. */
+export async function signInWithSaml(services: Services, user: UserRow, { context, clientAddress }: SamlEvent): Promise<string> {
+  const { token } = await signInToken(services, user, { via: 'saml', context }, ['saml']);
+  await audit(services.db, clientAddress, 'saml.login_succeeded', { userId: user.id, context });
+  return token;
+}
+
+/** A session brought back by a browser it was not handed out to, written to the audit log. */
+export async function recordSamlSessionRefused(services: Services, userId: string, clientAddress: string): Promise<void> {
+  await audit(services.db, clientAddress, 'saml.session_refused', { userId });
+}

@@ -1,0 +1,85 @@
+/**
+ * Setting a password with an invitation, reset or session token (flows 4.10 and 4.12). A spent link
+ * is refused before anything else. A session changes its password only with the current one
+ * (OWASP ASVS: current and new password); a link proves the address instead. The password rules
+ * hold on the server too, and a weak password leaves the link usable. Spending the link and
+ * storing the password happen in one transaction; the new password ends every earlier session and
+ * link of the user, and the sign-in lock of the e-mail.
+ */
+import type { Services } from '../services';
+import { audit } from '../db/audit';
+import { userOrganizations } from '../db/memberships';
+import { spendUserOneTimeTokens } from '../db/tokens';
+import { findUserById, setPasswordHash } from '../db/users';
+import { isSamlOnly } from './accounts';
+import { claimLoginAttempt, clearLoginFailures } from './login-throttle';
+import { hashPassword, passwordProblems, verifyPassword } from './passwords';
+import { signInToken } from './sign-in';
+
+export interface NewPassword {
+  /** The bearer token: a session, or an invitation or reset link's token. */
+  token: string;
+  password: string;
+  /** Required with a session token (changing a password), refused with a link's token. */
+  currentPassword?: string | undefined;
+  clientAddress: string;
+}
+
+/**
+ * For a session, a new session like it; for a link, what a sign-in with the password alone would
+ * answer, except that a user with TOTP gets no session (`code-required`) and signs in with a code,
+ * so a reset never skips the second factor.
+ */
+export type PasswordSet =
+  | { kind: 'signed-in'; token: string }
+  | { kind: 'code-required' }
+  | { kind: 'link-spent' }
+  | { kind: 'no-password-account' }
+  | { kind: 'current-password-with-link' }
+  | { kind: 'current-password-missing' }
+  | { kind: 'wrong-current-password' }
+  | { kind: 'weak-password'; problems: string[] };
+
+/** Throws AuthError for a token that is not valid here, TooManyRequests for a guessed current password. */
+export async function setPassword(services: Services, input: NewPassword): Promise<PasswordSet> {
+  const { db, tokens } = services;
+  const { token, password, currentPassword, clientAddress } = input;
+  const claims = await tokens.verifyForPasswordChange(token);
+  const viaLink = claims.purpose !== 'session';
+  if (viaLink && !(await tokens.isUnspent(token, claims))) return { kind: 'link-spent' };
+  if (viaLink && currentPassword !== undefined) return { kind: 'current-password-with-link' };
+  if (!viaLink && currentPassword === undefined) return { kind: 'current-password-missing' };
+  const user = await findUserById(db, claims.sub);
+  const organizations = user ? await userOrganizations(db, user.id) : [];
+  // Users of SAML-only organisations sign in through their identity provider (flows 4.1).
+  if (!user || isSamlOnly(organizations)) return { kind: 'no-password-account' };
+  if (currentPassword !== undefined) {
+    // Guessing the current password through a stolen session costs what guessing it at login does.
+    const attempt = await claimLoginAttempt(db, clientAddress, user.email);
+    if (!(await verifyPassword(user.password_hash, currentPassword))) {
+      await audit(db, clientAddress, 'password.change_refused', { userId: user.id });
+      return { kind: 'wrong-current-password' };
+    }
+    await attempt.succeeded();
+  }
+  const problems = passwordProblems(password);
+  if (problems.length > 0) return { kind: 'weak-password', problems };
+  const hash = await hashPassword(password);
+
+  // Of two uses of one link at once, one spends it and the other writes nothing.
+  const generation = await db.transaction(async (tx) => {
+    if (viaLink && !(await tokens.spend(tx, token, claims))) return undefined;
+    const next = await setPasswordHash(tx, user.id, hash);
+    await spendUserOneTimeTokens(tx, user.id);
+    return next;
+  });
+  if (generation === undefined) return { kind: 'link-spent' };
+  await clearLoginFailures(db, user.email);
+  await audit(db, clientAddress, 'password.set', { userId: user.id, detail: { via: claims.purpose } });
+  if (!viaLink) {
+    const grant = { userId: user.id, email: user.email, contexts: claims.contexts, amr: claims.amr ?? ['pwd'], purpose: 'session' as const, generation };
+    return { kind: 'signed-in', token: await tokens.issueSignIn(grant) };
+  }
+  if (user.totp_secret) return { kind: 'code-required' };
+  return { kind: 'signed-in', token: (await signInToken(services, { ...user, session_generation: generation }, { via: 'password' }, ['pwd'], organizations)).token };
+}

@@ -1,0 +1,38 @@
+/**
+ * The pending_sign_ins table: a right password waiting for its TOTP code, named by the hash of a
+ * value only the browser holds (server/auth/password-sign-in.ts).
+ */
+import type { Queryable } from './database';
+
+export interface PendingSignInRow {
+  user_id: string;
+  session_generation: number;
+}
+
+export async function insertPendingSignIn(db: Queryable, pending: { idHash: string; userId: string; generation: number; ttlSeconds: number }): Promise<void> {
+  await db.query(
+    `INSERT INTO pending_sign_ins (id_hash, user_id, session_generation, expires_at)
+     VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+    [pending.idHash, pending.userId, pending.generation, pending.ttlSeconds],
+  );
+}
+
+/** The pending sign-in while it has not expired. */
+export async function findPendingSignIn(db: Queryable, idHash: string): Promise<PendingSignInRow | undefined> {
+  const rows = await db.query<PendingSignInRow>('SELECT user_id, session_generation FROM pending_sign_ins WHERE id_hash = $1 AND expires_at > now()', [idHash]);
+  return rows[0];
+}
+
+/** Deletes the pending sign-in, atomically: of two takers only one gets true, and none once it expired. */
+export async function takePendingSignIn(db: Queryable, idHash: string): Promise<boolean> {
+  const rows = await db.query('DELETE FROM pending_sign_ins WHERE id_hash = $1 AND expires_at > now() RETURNING id_hash', [idHash]);
+  return rows.length > 0;
+}
+
+export async function deletePendingSignIn(db: Queryable, idHash: string): Promise<void> {
+  await db.query('DELETE FROM pending_sign_ins WHERE id_hash = $1', [idHash]);
+}
+
+export async function deleteExpiredPendingSignIns(db: Queryable): Promise<void> {
+  await db.query('DELETE FROM pending_sign_ins WHERE expires_at < now()');
+}
