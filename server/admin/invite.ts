@@ -19,7 +19,8 @@ export async function inviteUser(services: Services, invitation: { email: string
     (await createUser(db, { email: invitation.email, ...(invitation.language ? { language: invitation.language } : {}) }));
   await addMembership(db, user.id, organization.context);
   const token = await tokens.issueOneTime({ userId: user.id, email: user.email }, 'invitation');
-  const link = signupLink(config.publicUrl, token);
-  await mailer.send({ to: user.email, ...invitationMail(invitation.language ?? user.language, link, organization.name) });
+  const language = invitation.language ?? user.language;
+  const link = signupLink(config.publicUrl, token, language);
+  await mailer.send({ to: user.email, ...invitationMail(language, link, organization.name) });
   return { userId: user.id, link };
 }

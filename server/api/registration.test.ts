@@ -36,11 +36,12 @@ describe.each(testDatabases)('registration and password reset on $name', (target
     expect(unknown.body).toBe(known.body);
   });
 
-  it('mails a new user a signup link in their language, and nobody an existing one', async () => {
+  it('mails a new user a signup link in their language, opening the page in it, and nobody an existing one', async () => {
     await post('/register', { email: 'neu@example.com', language: 'de' });
     const [mail] = await mailsTo('neu@example.com');
     expect(mail!.subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse');
     expect(mail!.links[0]).toMatch(/^https:\/\/auth\.example\.test\/signup\?token=/);
+    expect(new URL(mail!.links[0]!).searchParams.get('locale')).toBe('de');
     await post('/register', { email: 'known@example.com', language: 'en' });
     expect(await mailsTo('known@example.com')).toEqual([]);
   });
@@ -79,9 +80,11 @@ describe.each(testDatabases)('registration and password reset on $name', (target
   });
 
   it('builds links from the public URL, never from the Host header', async () => {
-    await post('/forgot-password', { email: 'known@example.com', language: 'en' }, { host: 'evil.example.net' });
+    await post('/forgot-password', { email: 'known@example.com', language: 'fr' }, { host: 'evil.example.net' });
     const [mail] = await mailsTo('known@example.com');
     expect(mail!.links[0]).toMatch(/^https:\/\/auth\.example\.test\/reset-password\/update\?token=/);
+    // The link opens the page in the mail's language (flows 2).
+    expect(new URL(mail!.links[0]!).searchParams.get('locale')).toBe('fr');
     expect(mail!.html).not.toContain('evil.example.net');
   });
 

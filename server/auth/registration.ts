@@ -44,7 +44,7 @@ export async function mailSignupLink(services: Services, { email, language, clie
   await audit(db, clientAddress, 'registration.requested', { userId: user.id });
   if (!(await mayMail(services, user.email))) return;
   const token = await tokens.issueOneTime({ userId: user.id, email: user.email }, 'invitation');
-  await mailer.send({ to: user.email, ...registrationMail(language, signupLink(config.publicUrl, token)) });
+  await mailer.send({ to: user.email, ...registrationMail(language, signupLink(config.publicUrl, token, language)) });
 }
 
 /** A reset link for a known password user, nothing otherwise. */
@@ -56,5 +56,5 @@ export async function mailResetLink(services: Services, { email, language, clien
   await audit(db, clientAddress, 'password.reset_requested', { userId: user.id });
   if (!(await mayMail(services, user.email))) return;
   const token = await tokens.issueOneTime({ userId: user.id, email: user.email }, 'reset');
-  await mailer.send({ to: user.email, ...resetMail(language, resetLink(config.publicUrl, token)) });
+  await mailer.send({ to: user.email, ...resetMail(language, resetLink(config.publicUrl, token, language)) });
 }
