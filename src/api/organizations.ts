@@ -45,10 +45,12 @@ export async function termsSubject(context: string, userId: string): Promise<Ter
   return { kind: 'loaded', organization: organization.data, user: user.data };
 }
 
+export type AcceptTermsResult = { kind: 'accepted' } | Failed;
+
 /** POST {context}/user/acceptTermsAndConditions, no body. */
-export async function acceptTerms(context: string): Promise<boolean> {
+export async function acceptTerms(context: string): Promise<AcceptTermsResult> {
   const answer = await answerOf(
     api.POST('/{context}/user/acceptTermsAndConditions', { params: { path: { context } }, parseAs: 'text' }),
   );
-  return answer.status >= 200 && answer.status < 300;
+  return answer.status >= 200 && answer.status < 300 ? { kind: 'accepted' } : failed(answer);
 }

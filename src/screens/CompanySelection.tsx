@@ -5,7 +5,8 @@ import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
 import { FlowLink } from '../flow/FlowLink';
-import { showFailure } from '../flow/failure';
+import { afterOrganizations } from '../flow/next-step';
+import { takeStep } from '../flow/take-step';
 import { userOrganizations, type Organization } from '../api/organizations';
 import { $session } from '../stores/session';
 import { homeContext, shortcutContext } from '../session/token';
@@ -32,13 +33,10 @@ export function CompanySelection() {
       return;
     }
     setState({ kind: 'loading' });
-    const result = await userOrganizations(context);
-    if (result.kind === 'organizations') setState({ kind: 'list', organizations: result.organizations });
-    else if (result.kind === 'unauthorized') flow.go({ to: PATHS.logout, replace: true });
-    else {
-      setState({ kind: 'failed' });
-      showFailure('CompanySelection', 'organizations', result);
-    }
+    const step = afterOrganizations(await userOrganizations(context));
+    if (step.kind === 'choose') return setState({ kind: 'list', organizations: step.organizations });
+    if (step.kind === 'failure') setState({ kind: 'failed' });
+    takeStep(flow, 'CompanySelection', step);
   }
 
   useEffect(() => {

@@ -4,10 +4,9 @@ import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
 import { FlowLink } from '../flow/FlowLink';
-import { showFailure } from '../flow/failure';
+import { afterPassword } from '../flow/next-step';
+import { takeStep } from '../flow/take-step';
 import { login } from '../api/sign-in';
-import { beginMfaSetup, establishSession } from '../stores/session';
-import { awaitCode } from '../stores/pending-login';
 import { clearToast, showToast } from '../stores/toast';
 import { isEmail } from '../../rules/email';
 
@@ -35,30 +34,12 @@ export function LoginWithPassword() {
     if (!password || busy) return;
     clearToast();
     setBusy(true);
-    const result = await login({ email: username, password });
+    const credentials = { email: username, password };
+    const step = afterPassword(await login(credentials), credentials);
     setBusy(false);
-    switch (result.kind) {
-      case 'signed-in':
-        if (result.policy) {
-          beginMfaSetup({ context: result.context, token: result.token, policy: result.policy });
-          flow.go({ to: PATHS.mfaSetup });
-        } else {
-          establishSession(result.token);
-          flow.go({ to: PATHS.companySelection });
-        }
-        return;
-      case 'mfa-required':
-        awaitCode(username, password);
-        flow.go({ to: PATHS.mfaLogin, search: { username } });
-        return;
-      case 'invalid-credentials':
-      case 'invalid-code':
-        setRejected(true);
-        showToast(t('page.login.error-incorrect-credentials'), 'error');
-        return;
-      default:
-        showFailure('LoginWithPassword', 'login', result);
-    }
+    if (step.kind !== 'wrong-credentials') return takeStep(flow, 'LoginWithPassword', step);
+    setRejected(true);
+    showToast(t('page.login.error-incorrect-credentials'), 'error');
   }
 
   return (

@@ -3,9 +3,9 @@ import { useStore } from '@nanostores/react';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
-import { showFailure } from '../flow/failure';
+import { afterCode } from '../flow/next-step';
+import { takeStep } from '../flow/take-step';
 import { login } from '../api/sign-in';
-import { establishSession } from '../stores/session';
 import { $pendingLogin, forgetPendingLogin } from '../stores/pending-login';
 import { CodeStep } from './parts/CodeStep';
 
@@ -27,25 +27,10 @@ export function MFALogin() {
 
   async function send(challenge: string): Promise<'invalid' | 'done'> {
     if (!pending) return 'done';
-    const result = await login({ ...pending, challenge });
-    switch (result.kind) {
-      case 'signed-in':
-        forgetPendingLogin();
-        establishSession(result.token);
-        flow.go({ to: PATHS.companySelection });
-        return 'done';
-      case 'invalid-code':
-      case 'mfa-required':
-        return 'invalid';
-      case 'invalid-credentials':
-        // The password changed meanwhile: back to it.
-        forgetPendingLogin();
-        flow.go({ to: PATHS.loginWithPassword, search: { username: pending.email }, replace: true });
-        return 'done';
-      default:
-        showFailure('MFALogin', 'login', result);
-        return 'done';
-    }
+    const step = afterCode(await login({ ...pending, challenge }), pending);
+    if (step.kind === 'wrong-code') return 'invalid';
+    takeStep(flow, 'MFALogin', step);
+    return 'done';
   }
 
   return (

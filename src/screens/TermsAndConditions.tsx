@@ -4,12 +4,12 @@ import { Button } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
-import { enterApp } from '../flow/enter-app';
+import { afterTermsAccepted, afterTermsLoad } from '../flow/next-step';
+import { takeStep } from '../flow/take-step';
 import { acceptTerms, termsSubject, type CurrentOrganization } from '../api/organizations';
-import { reportError } from '../api/report';
 import { $session } from '../stores/session';
 import { $locale, setLocale } from '../stores/locale';
-import { clearToast, showToast } from '../stores/toast';
+import { clearToast } from '../stores/toast';
 import { termsLinks } from './parts/terms-links';
 import { LoadingCard } from './parts/LoadingCard';
 
@@ -37,17 +37,11 @@ export function TermsAndConditions() {
     let current = true;
     void termsSubject(context, session.userId).then(async (result) => {
       if (!current) return;
-      if (result.kind !== 'loaded') {
-        void reportError({ screen: 'TermsAndConditions', operation: 'terms-load', status: result.status });
-        flow.go({ to: PATHS.login, replace: true });
-        return;
-      }
-      await setLocale(result.user.language);
-      if (result.user.termsAndConditions[context]?.acceptedVersion === result.organization.termsAndConditions.version) {
-        enterApp(flow, context);
-        return;
-      }
-      setOrganization(result.organization);
+      // The user's language is applied before anything is shown or left (flows 4.8).
+      if (result.kind === 'loaded') await setLocale(result.user.language);
+      const step = afterTermsLoad(result, context);
+      if (step.kind === 'agree') setOrganization(step.organization);
+      else takeStep(flow, 'TermsAndConditions', step);
     });
     return () => {
       current = false;
@@ -60,13 +54,9 @@ export function TermsAndConditions() {
     if (!agreed || busy) return;
     clearToast();
     setBusy(true);
-    if (await acceptTerms(context)) {
-      enterApp(flow, context);
-      return;
-    }
-    setBusy(false);
-    showToast(t('error.general'), 'error');
-    void reportError({ screen: 'TermsAndConditions', operation: 'accept-terms' });
+    const step = afterTermsAccepted(await acceptTerms(context), context);
+    if (step.kind === 'failure') setBusy(false);
+    takeStep(flow, 'TermsAndConditions', step);
   }
 
   if (!organization) return <LoadingCard heading={t('page.terms.heading')} />;
