@@ -31,7 +31,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: [...setupFiles, here('./src/testing/setup.ts')],
-          server: { deps: { inline: [/@tanstack/, /@ariakit/, /@felte/, /@nanostores/, /preact/] } },
+          server: { deps: { inline: [/@tanstack/, /@ariakit/, /@nanostores/, /preact/] } },
         },
       },
       {

@@ -1,7 +1,4 @@
-/**
- * The e-mail rule of flows 5 with its error message key, without zod: Login's first view checks
- * e-mails with it (zod stays off the first load, docs/decisions/0002-zod-import-form.md).
- */
+/** The e-mail rule of flows 5 with its error message key: every form with an e-mail checks it so. */
 import { isEmail } from '../../rules/email';
 
 export const EMAIL_INVALID = 'field.email.invalid';

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { Button, Field } from '@frontdoor/ui';
+import { Button, Field, useFormModel } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
@@ -16,6 +16,7 @@ import { isExpired } from '../session/token';
 import { clearToast } from '../stores/toast';
 import { emailErrors } from '../schemas/email-rule';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../rules/email';
+import { shown } from './parts/field-errors';
 
 /**
  * Login (flows 2, 4.1, 4.2): e-mail first. The organisation's SSO mode decides between the
@@ -30,22 +31,24 @@ export function Login() {
   const flow = useFlow();
   const live = useLive();
   const stored = useStore($storedSession);
-  const input = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState<'checking' | 'sso' | undefined>();
-  const username = email.trim();
-  const errorKeys = emailErrors(username);
-  const valid = errorKeys.length === 0;
+  // The automatic SAML check of a context or domain, then the way to the identity provider.
+  const [sso, setSso] = useState(false);
+  const form = useFormModel({
+    initialValues: { username: flow.search.username ?? '' },
+    validate: ({ username }) => ({ username: emailErrors(username.trim()) }),
+    required: ['username'],
+    // The e-mail shows its error once sent (flows 5).
+    showErrors: 'once-sent',
+    onSubmit: ({ username }) => (sso ? undefined : lookUp(username.trim())),
+  });
+  const email = form.field('username');
+  const busy = form.submitting || sso;
   const samlContext = automaticSamlContext(flow.params.context, flow.search.domain);
 
   useEffect(() => {
-    // What was typed before the script took over the page is kept; an e-mail sent before it
-    // arrived is looked up now.
-    const typed = input.current?.value || flow.search.username || '';
-    if (input.current && !input.current.value) input.current.value = typed;
-    setEmail(typed);
-    if (flow.search.username && emailErrors(typed.trim()).length === 0) void lookUp(typed.trim());
+    // An e-mail sent before the script arrived (the plain form came back with it) is looked up now,
+    // as the field holds it: what was typed since is kept.
+    if (flow.search.username) form.submit();
   }, []);
 
   useEffect(() => {
@@ -55,11 +58,11 @@ export function Login() {
   useEffect(() => {
     if (!samlContext) return;
     let current = true;
-    setBusy('sso');
+    setSso(true);
     void ssoModeByContext(samlContext).then(async (result) => {
       if (!current) return;
       if (result.kind === 'mode' && allowsSaml(result.mode) && (await goToIdentityProvider(flow, 'Login', samlContext))) return;
-      setBusy(undefined);
+      setSso(false);
     });
     return () => {
       current = false;
@@ -67,26 +70,18 @@ export function Login() {
     // Once per context, not on every change of the flow object.
   }, [samlContext]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    if (valid && !busy) await lookUp(username);
-  }
-
   async function lookUp(username: string) {
     clearToast();
-    setBusy('checking');
     const result = await ssoModeByEmail(username);
     if (result.kind === 'mode') {
       if (allowsSaml(result.mode)) {
-        setBusy('sso');
-        if (!(await goToIdentityProvider(flow, 'Login', emailDomain(username), username))) setBusy(undefined);
+        setSso(true);
+        if (!(await goToIdentityProvider(flow, 'Login', emailDomain(username), username))) setSso(false);
         return;
       }
       flow.go({ to: PATHS.loginWithPassword, search: { username } });
       return;
     }
-    setBusy(undefined);
     if (result.kind === 'unknown-mode') {
       // Any mode but the three known ones is an error (flows 4.1).
       console.error(new Error(`Unknown SSO mode "${result.mode}".`));
@@ -96,32 +91,30 @@ export function Login() {
   }
 
   return (
-    <form className="fd-card" method="get" action={PATHS.login} onSubmit={submit} noValidate={live} aria-busy={busy ? true : undefined}>
+    <form ref={form.ref} className="fd-card" method="get" action={PATHS.login} noValidate={live} aria-busy={busy || undefined}>
       <h1>{t('page.login.heading')}</h1>
       <p className="fd-card__intro">{t('page.login.intro')}</p>
       <Field
-        ref={input}
         label={t('field.email.label')}
         name="username"
         type="email"
         autoComplete="username"
         inputMode="email"
-        required
         maxLength={EMAIL_MAX_LENGTH}
         pattern={EMAIL_PATTERN.source}
-        errors={submitted ? errorKeys.map((key) => t(key)) : undefined}
-        onInput={(event) => setEmail(event.currentTarget.value)}
+        defaultValue={flow.search.username}
+        {...shown(email, t)}
         // The server fills the prerendered field from `username` (server/web/prefilled-fields.ts).
         data-prefill="username"
       />
       <p className="fd-card__status" role="status">
-        {busy === 'sso' ? t('page.login.sso-validating') : ''}
+        {sso ? t('page.login.sso-validating') : ''}
       </p>
-      <Button type="submit" enabled={!live || valid} busy={busy !== undefined} busyLabel={t('app.busy')}>
+      <Button type="submit" enabled={!live || form.valid} busy={busy} busyLabel={t('app.busy')}>
         {t('button.continue')}
       </Button>
       <p className="fd-card__aside">
-        {t('page.login.register-prompt')} <FlowLink to={PATHS.register} search={{ username: valid ? username : undefined }} className="fd-link">{t('page.login.register-link')}</FlowLink>
+        {t('page.login.register-prompt')} <FlowLink to={PATHS.register} search={{ username: form.valid ? form.values.username.trim() : undefined }} className="fd-link">{t('page.login.register-link')}</FlowLink>
       </p>
       <CarriedFields />
     </form>

@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { Button } from '@frontdoor/ui';
+import { Button, useFormModel } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
@@ -25,8 +25,10 @@ export function TermsAndConditions() {
   const locale = useStore($locale);
   const context = flow.params.context ?? '';
   const [organization, setOrganization] = useState<CurrentOrganization>();
-  const [agreed, setAgreed] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // Into the app: the button stays busy until the page is left.
+  const [leaving, setLeaving] = useState(false);
+  // The box must be ticked before Save (flows 5).
+  const form = useFormModel({ initialValues: { agree: false }, required: ['agree'], onSubmit: save });
 
   useEffect(() => {
     if (!session) return;
@@ -49,13 +51,10 @@ export function TermsAndConditions() {
     // Once per context and session.
   }, [session, context]);
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!agreed || busy) return;
+  async function save() {
     clearToast();
-    setBusy(true);
     const step = afterTermsAccepted(await acceptTerms(context), context);
-    if (step.kind === 'failure') setBusy(false);
+    setLeaving(step.kind === 'app');
     takeStep(flow, 'TermsAndConditions', step);
   }
 
@@ -63,7 +62,7 @@ export function TermsAndConditions() {
 
   const links = termsLinks(organization, locale);
   return (
-    <form className="fd-card" onSubmit={save} noValidate>
+    <form ref={form.ref} className="fd-card" noValidate>
       <h1>{t('page.terms.heading')}</h1>
       <p className="fd-card__intro">{t('page.terms.intro', { organization: organization.name })}</p>
       <ul className="fd-documents">
@@ -76,10 +75,10 @@ export function TermsAndConditions() {
         ))}
       </ul>
       <label className="fd-check">
-        <input type="checkbox" name="agree" required checked={agreed} onChange={(event) => setAgreed(event.currentTarget.checked)} />
+        <input type="checkbox" name="agree" required={form.field('agree').required} />
         <span className="fd-required">{t('page.terms.agree')}</span>
       </label>
-      <Button type="submit" enabled={agreed} busy={busy} busyLabel={t('app.busy')}>
+      <Button type="submit" enabled={form.valid} busy={form.submitting || leaving} busyLabel={t('app.busy')}>
         {t('button.save')}
       </Button>
     </form>

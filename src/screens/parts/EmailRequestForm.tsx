@@ -1,4 +1,3 @@
-import { object } from 'zod/mini';
 import { Button, Field, useFormModel } from '@frontdoor/ui';
 import { useT } from '../../i18n/t';
 import { useLive } from '../../flow/live';
@@ -7,12 +6,10 @@ import { PATHS } from '../../flow/paths';
 import { FlowLink } from '../../flow/FlowLink';
 import { showFailure } from '../../flow/failure';
 import { requestMail } from '../../api/account';
-import { emailSchema } from '../../schemas/email';
+import { emailErrors } from '../../schemas/email-rule';
 import { requestLanguage } from '../../../rules/languages';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../../rules/email';
 import { shown } from './field-errors';
-
-const schema = object({ email: emailSchema });
 
 export interface EmailRequestFormProps {
   /** The screen, for error reports. */
@@ -40,8 +37,8 @@ export function EmailRequestForm({ screen, kind, heading, intro, submitLabel, pr
   const live = useLive();
   const initialEmail = prefillFrom.map((name) => flow.search[name]).find(Boolean) ?? '';
   const form = useFormModel({
-    schema,
     initialValues: { email: initialEmail },
+    validate: ({ email }) => ({ email: emailErrors(email.trim()) }),
     required: ['email'],
     onSubmit: async ({ email }) => {
       const address = email.trim();

@@ -1,19 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
-import * as z from 'zod/mini';
 import { renderToString } from 'react-dom/server';
-import { useFormModel } from './useFormModel';
+import { useFormModel, type FormModelOptions } from './useFormModel';
 
 afterEach(cleanup);
 
-const schema = z.object({
-  email: z.string().check(z.regex(/^[^\s@]+@[^\s@.]+\.[^\s@]+$/, 'Enter an e-mail.'), z.minLength(10, 'Too short.')),
-  nickname: z.string(),
+type Values = { email: string; nickname: string; agree: boolean };
+
+const validate = ({ email }: Values) => ({
+  email: [...(/^[^\s@]+@[^\s@.]+\.[^\s@]+$/.test(email) ? [] : ['Enter an e-mail.']), ...(email.length < 10 ? ['Too short.'] : [])],
 });
 
-function Form({ onSubmit }: { onSubmit(values: unknown): void }) {
-  const form = useFormModel({ schema, initialValues: { email: '', nickname: 'ada' }, required: ['email'], onSubmit });
-  const email = form.field('email');
+function Form({ onSubmit, ...options }: { onSubmit(values: Values): unknown } & Partial<FormModelOptions<Values>>) {
+  const form = useFormModel({ initialValues: { email: '', nickname: 'ada', agree: false }, validate, required: ['email'], onSubmit, ...options });
   return (
     <form ref={form.ref}>
       <label>
@@ -21,35 +20,55 @@ function Form({ onSubmit }: { onSubmit(values: unknown): void }) {
         <input name="email" />
       </label>
       <input name="nickname" aria-label="Nickname" defaultValue="ada" />
-      <output data-testid="email">{JSON.stringify(email)}</output>
-      <output data-testid="value">{String(form.values.email)}</output>
+      <input name="agree" type="checkbox" aria-label="Agree" />
+      <button type="button" onClick={() => form.setValue('nickname', 'set')}>
+        Set nickname
+      </button>
+      <output data-testid="email">{JSON.stringify(form.field('email'))}</output>
+      <output data-testid="agree">{JSON.stringify(form.field('agree'))}</output>
+      <output data-testid="values">{JSON.stringify(form.values)}</output>
       <output data-testid="valid">{String(form.valid)}</output>
+      <output data-testid="submitting">{String(form.submitting)}</output>
       <button type="submit">Send</button>
     </form>
   );
 }
 
-const model = () => JSON.parse(screen.getByTestId('email').textContent!);
+const model = (name = 'email') => JSON.parse(screen.getByTestId(name).textContent ?? '');
+const values = () => JSON.parse(screen.getByTestId('values').textContent ?? '');
+const typeEmail = (value: string) => fireEvent.input(screen.getByRole('textbox', { name: 'E-mail' }), { target: { value } });
 
 describe('the form model', () => {
   it('tells each field required, dirty, touched, invalid, error and its messages', async () => {
     render(<Form onSubmit={() => {}} />);
-    await waitFor(() => expect(model()).toMatchObject({ name: 'email', required: true, dirty: false, touched: false }));
-    fireEvent.input(screen.getByRole('textbox', { name: 'E-mail' }), { target: { value: 'ada' } });
+    expect(model()).toMatchObject({ name: 'email', required: true, dirty: false, touched: false });
+    typeEmail('ada');
     await waitFor(() => expect(model()).toMatchObject({ dirty: true, invalid: true, error: false, errors: ['Enter an e-mail.', 'Too short.'] }));
-    expect(screen.getByTestId('value').textContent).toBe('ada');
+    expect(values().email).toBe('ada');
     expect(screen.getByTestId('valid').textContent).toBe('false');
   });
 
   it('shows errors only once the field has been left', async () => {
     render(<Form onSubmit={() => {}} />);
     const input = screen.getByRole('textbox', { name: 'E-mail' });
-    fireEvent.input(input, { target: { value: 'ada' } });
+    typeEmail('ada');
     await waitFor(() => expect(model().invalid).toBe(true));
     expect(model().error).toBe(false);
     input.focus();
     input.blur();
     await waitFor(() => expect(model()).toMatchObject({ touched: true, error: true }));
+  });
+
+  it('shows errors only once the form is sent, when told so', async () => {
+    render(<Form onSubmit={() => {}} showErrors="once-sent" />);
+    const input = screen.getByRole('textbox', { name: 'E-mail' });
+    typeEmail('ada');
+    input.focus();
+    input.blur();
+    await waitFor(() => expect(model().touched).toBe(true));
+    expect(model().error).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(model().error).toBe(true));
   });
 
   it('sends valid values, and shows every error of a form sent invalid', async () => {
@@ -58,10 +77,42 @@ describe('the form model', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(model().error).toBe(true));
     expect(onSubmit).not.toHaveBeenCalled();
-    fireEvent.input(screen.getByRole('textbox', { name: 'E-mail' }), { target: { value: 'ada@example.com' } });
+    typeEmail('ada@example.com');
     await waitFor(() => expect(screen.getByTestId('valid').textContent).toBe('true'));
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ email: 'ada@example.com', nickname: 'ada' })));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ email: 'ada@example.com', nickname: 'ada', agree: false }));
+  });
+
+  it('holds a required field invalid while it is empty, with no message of its own', async () => {
+    const onSubmit = vi.fn();
+    render(<Form onSubmit={onSubmit} validate={undefined} required={['agree']} />);
+    expect(model('agree')).toMatchObject({ required: true, invalid: true, errors: [] });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(model('agree').touched).toBe(true));
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Agree' }));
+    await waitFor(() => expect(model('agree')).toMatchObject({ invalid: false, dirty: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ agree: true })));
+  });
+
+  it('takes a value from a control that keeps its own', async () => {
+    render(<Form onSubmit={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Set nickname' }));
+    await waitFor(() => expect(values().nickname).toBe('set'));
+  });
+
+  it('is submitting until the sending settles, and sends nothing twice meanwhile', async () => {
+    let settle = () => {};
+    const onSubmit = vi.fn(() => new Promise<void>((resolve) => (settle = resolve)));
+    render(<Form onSubmit={onSubmit} />);
+    typeEmail('ada@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.getByTestId('submitting').textContent).toBe('true'));
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    settle();
+    await waitFor(() => expect(screen.getByTestId('submitting').textContent).toBe('false'));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
   it('keeps what was typed into its prerendered form before the script took it over', async () => {
@@ -72,7 +123,7 @@ describe('the form model', () => {
     // React takes over existing DOM by hydrating; Preact's render reuses it as it is (the option is React's).
     const overPrerendered = { container, hydrate: true };
     render(<Form onSubmit={onSubmit} />, overPrerendered);
-    await waitFor(() => expect(screen.getByTestId('value').textContent).toBe('typed@example.com'));
+    await waitFor(() => expect(values().email).toBe('typed@example.com'));
     expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveProperty('value', 'typed@example.com');
     expect(model()).toMatchObject({ dirty: true, invalid: false });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
