@@ -11,7 +11,7 @@ import { isLanguage } from '../rules/languages';
 import { ALIASES, ROUTER_ONLY_PATHS, matchRoute } from './flow/route-table';
 import { matchPath } from '../rules/route-pattern';
 import { config } from './config';
-import { guardOf } from './flow/guards';
+import { GUARDS } from './flow/guards';
 import { staticFlow } from './flow/static-flow';
 import { FirstView } from './flow/FirstView';
 import { NotFound } from './screens/NotFound';
@@ -75,7 +75,7 @@ async function boot(): Promise<void> {
   if (config.gallery && ROUTER_ONLY_PATHS.some((pattern) => matchPath(pattern, path))) return void (await loadRouter()).startRouter(root);
 
   const match = matchRoute(path);
-  const guard = match?.row.guard && guardOf(match.row.guard)(rawSearch);
+  const guard = match?.row.guard && GUARDS[match.row.guard](rawSearch);
   if (guard) return go(guard);
 
   const Screen = match ? (await match.row.load())[match.row.screen]! : NotFound;

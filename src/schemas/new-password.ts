@@ -4,17 +4,18 @@
  * the person types and the first broken rule once the field is left.
  */
 import { brokenPasswordRules, type PasswordRule } from '../../rules/password';
+import type { TextKey } from '../i18n/t';
 
-export const ruleKey = (rule: PasswordRule) => `field.new-password.rule-${rule}` as const;
-export const PASSWORDS_DIFFER = 'field.repeat-password.mismatch';
-export const CURRENT_PASSWORD_MISSING = 'field.current-password.required';
+export const ruleKey = (rule: PasswordRule) => `field.new-password.rule-${rule}` satisfies TextKey;
+export const PASSWORDS_DIFFER = 'field.repeat-password.mismatch' satisfies TextKey;
+export const CURRENT_PASSWORD_MISSING = 'field.current-password.required' satisfies TextKey;
 
 /** The keys of the rules a new password breaks, in order; empty when it follows them all. */
-export function newPasswordErrors(password: string): string[] {
+export function newPasswordErrors(password: string): TextKey[] {
   return brokenPasswordRules(password).map(ruleKey);
 }
 
 /** A form's new password and its repetition, which must be equal. */
-export function newPasswordPairErrors({ password, repeat }: { password: string; repeat: string }) {
+export function newPasswordPairErrors({ password, repeat }: { password: string; repeat: string }): { password: TextKey[]; repeat: TextKey[] } {
   return { password: newPasswordErrors(password), repeat: password === repeat ? [] : [PASSWORDS_DIFFER] };
 }

@@ -5,6 +5,7 @@ import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
 import { FlowLink } from '../flow/FlowLink';
+import { useSearch } from '../flow/search';
 import { afterOrganizations } from '../flow/next-step';
 import { takeStep } from '../flow/take-step';
 import { userOrganizations, type Organization } from '../api/organizations';
@@ -24,7 +25,8 @@ export function CompanySelection() {
   const flow = useFlow();
   const session = useStore($session);
   const [state, setState] = useState<State>({ kind: 'loading' });
-  const shortcut = session ? shortcutContext(session.contexts, flow.search.domain) : undefined;
+  const { domain } = useSearch(PATHS.companySelection);
+  const shortcut = session ? shortcutContext(session.contexts, domain) : undefined;
 
   async function load() {
     const context = session && homeContext(session);

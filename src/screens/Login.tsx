@@ -4,6 +4,7 @@ import { Button, Field, useFormModel } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
+import { useSearch } from '../flow/search';
 import { FlowLink } from '../flow/FlowLink';
 import { CarriedFields } from '../flow/CarriedFields';
 import { useLive } from '../flow/live';
@@ -31,10 +32,11 @@ export function Login() {
   const flow = useFlow();
   const live = useLive();
   const stored = useStore($storedSession);
+  const search = useSearch(PATHS.login);
   // The automatic SAML check of a context or domain, then the way to the identity provider.
   const [sso, setSso] = useState(false);
   const form = useFormModel({
-    initialValues: { username: flow.search.username ?? '' },
+    initialValues: { username: search.username ?? '' },
     validate: ({ username }) => ({ username: emailErrors(username.trim()) }),
     required: ['username'],
     // The e-mail shows its error once sent (flows 5).
@@ -43,12 +45,12 @@ export function Login() {
   });
   const email = form.field('username');
   const busy = form.submitting || sso;
-  const samlContext = automaticSamlContext(flow.params.context, flow.search.domain);
+  const samlContext = automaticSamlContext(flow.params.context, search.domain);
 
   useEffect(() => {
     // An e-mail sent before the script arrived (the plain form came back with it) is looked up now,
     // as the field holds it: what was typed since is kept.
-    if (flow.search.username) form.submit();
+    if (search.username) form.submit();
   }, []);
 
   useEffect(() => {
@@ -102,7 +104,7 @@ export function Login() {
         inputMode="email"
         maxLength={EMAIL_MAX_LENGTH}
         pattern={EMAIL_PATTERN.source}
-        defaultValue={flow.search.username}
+        defaultValue={search.username}
         {...shown(email, t)}
         // The server fills the prerendered field from `username` (server/web/prefilled-fields.ts).
         data-prefill="username"

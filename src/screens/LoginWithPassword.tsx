@@ -3,12 +3,12 @@ import { Button, Field, PasswordField, useFormModel } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
+import { useSearch } from '../flow/search';
 import { FlowLink } from '../flow/FlowLink';
 import { afterPassword } from '../flow/next-step';
 import { takeStep } from '../flow/take-step';
 import { login } from '../api/sign-in';
 import { clearToast, showToast } from '../stores/toast';
-import { isEmail } from '../../rules/email';
 
 /**
  * LoginWithPassword (flows 2, 4.3 to 4.5): the e-mail of the route's `username`, shown as a field
@@ -18,7 +18,7 @@ import { isEmail } from '../../rules/email';
 export function LoginWithPassword() {
   const t = useT();
   const flow = useFlow();
-  const username = flow.search.username ?? '';
+  const username = useSearch(PATHS.loginWithPassword).username ?? '';
   // The password the API refused: its error stays while the field holds it.
   const [refused, setRefused] = useState<string>();
   // The login password only has to be non-empty (flows 5).
@@ -27,7 +27,7 @@ export function LoginWithPassword() {
 
   useEffect(() => {
     // Without an e-mail there is nothing to sign in: back to its step.
-    if (!isEmail(username)) flow.go({ to: PATHS.login, replace: true });
+    if (!username) flow.go({ to: PATHS.login, replace: true });
   }, [username, flow]);
 
   async function signIn(password: string) {

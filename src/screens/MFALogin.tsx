@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
+import { useSearch } from '../flow/search';
 import { afterCode } from '../flow/next-step';
 import { takeStep } from '../flow/take-step';
 import { login } from '../api/sign-in';
@@ -17,7 +18,7 @@ export function MFALogin() {
   const t = useT();
   const flow = useFlow();
   const pending = useStore($pendingLogin);
-  const username = flow.search.username;
+  const { username } = useSearch(PATHS.mfaLogin);
 
   useEffect(() => {
     // The password is kept in memory only: after a reload the sign-in starts again at the password.

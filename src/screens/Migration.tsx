@@ -3,13 +3,12 @@ import { Button, Field, useFormModel } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
+import { useSearch } from '../flow/search';
 import { showFailure } from '../flow/failure';
 import { emailDomain, goToIdentityProvider } from '../flow/saml';
-import { migrationAction } from '../flow/migration';
 import { allowsSaml, ssoModeByEmail } from '../api/sign-in';
 import { requestMail } from '../api/account';
 import { $resetEmail } from '../stores/reset-email';
-import { isEmail } from '../../rules/email';
 import { requestLanguage } from '../../rules/languages';
 
 /**
@@ -20,15 +19,16 @@ import { requestLanguage } from '../../rules/languages';
 export function Migration() {
   const t = useT();
   const flow = useFlow();
-  const email = flow.search.email ?? '';
-  const action = migrationAction(flow.search.action);
+  const search = useSearch(PATHS.migration);
+  const email = search.email ?? '';
+  const { action } = search;
   // On the way to the identity provider: the button stays busy until the page is left.
   const [leaving, setLeaving] = useState(false);
   // Nothing to type: the e-mail comes from the link.
   const form = useFormModel({ initialValues: {}, onSubmit: carryOn });
 
   useEffect(() => {
-    if (!isEmail(email)) flow.go({ to: PATHS.login, replace: true });
+    if (!email) flow.go({ to: PATHS.login, replace: true });
   }, [email, flow]);
 
   async function carryOn() {

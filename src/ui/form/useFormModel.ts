@@ -4,7 +4,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 export type FieldValue = string | boolean;
 
 /** Each field's messages for the values, in order; a field with none (or no entry) follows its rules. */
-export type FieldErrors<Values, Message extends string = string> = Partial<Record<keyof Values & string, readonly Message[]>>;
+export type FieldErrors<Values, Message extends string = string> = { readonly [Name in keyof Values & string as Name]?: readonly Message[] };
 
 /** What a form knows of one field (flows 3, form field model). */
 export interface FieldModel<Message extends string = string> {
