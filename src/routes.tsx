@@ -13,7 +13,7 @@ import { withRouterFlow } from './flow/RouterFlow';
 import { ALIASES, ROUTE_TABLE, type RouteRow } from './flow/route-table';
 import { pathTo, type To } from './flow/paths';
 import { ensureTexts } from './stores/locale';
-import { galleryRoute } from './gallery/galleryRoutes';
+import { galleryRoute } from './gallery/gallery-routes';
 import { config } from './config';
 import type { TextKey } from './i18n/t';
 

@@ -8,7 +8,7 @@ import type { paths } from './schema';
 import { config } from '../config';
 import { $token, refuseSession } from '../stores/session';
 
-export const authMiddleware: Middleware = {
+const authMiddleware: Middleware = {
   onRequest({ request }) {
     const token = $token.get();
     if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);

@@ -11,7 +11,7 @@ export type User = components['schemas']['User'];
 const RESERVED_ORDER = ['serviceProvider', 'meta'];
 
 /** The enabled organisations, reserved contexts first, then by name (flows 2, /company). */
-export function sortOrganizations(organizations: readonly Organization[]): Organization[] {
+function sortOrganizations(organizations: readonly Organization[]): Organization[] {
   const rank = (organization: Organization) => {
     const index = RESERVED_ORDER.indexOf(organization.context);
     return index === -1 ? RESERVED_ORDER.length : index;

@@ -1,7 +1,7 @@
 /**
  * The route table of flows 2 as data: path, screen, page title, the text groups the screen shows,
  * who may see it, the query parameters it reads, and its lazy module. The router is built from it
- * (src/routes.tsx), and so is a page's first view (src/boot.tsx), which renders its screen before
+ * (src/routes.tsx), and so is a page's first view (src/first-view/start.tsx), which renders its screen before
  * the router has arrived.
  */
 import type { ComponentType } from 'react';

@@ -1,10 +1,10 @@
 import { Button, CodeField, Image, Link, PasswordField } from '@frontdoor/ui';
 import { useState } from 'react';
-import { useGalleryT } from './galleryTexts';
+import { useGalleryT } from './gallery-texts';
 import type { GalleryTextKey, KeysIn } from '../i18n/text-keys';
 import { showToast } from '../stores/toast';
 import { Demo, GallerySection } from './GallerySection';
-import { SAMPLE_PHOTO } from './sampleImages';
+import { SAMPLE_PHOTO } from './sample-images';
 
 /** The pieces the sign-in screens are made of: buttons, links, images, password and code fields, toasts. */
 export function BasicsDemo() {

@@ -1,10 +1,10 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { Button, CropDialog, type CropDialogTexts } from '@frontdoor/ui';
-import { useGalleryT } from './galleryTexts';
+import { useGalleryT } from './gallery-texts';
 import type { GalleryTextKey, KeysIn } from '../i18n/text-keys';
 import { showToast } from '../stores/toast';
 import { Demo } from './GallerySection';
-import { SAMPLE_PHOTO } from './sampleImages';
+import { SAMPLE_PHOTO } from './sample-images';
 
 /** Output bounds of the demo: 16:9, from 320 × 180 up to 800 × 450 pixels. */
 const BOUNDS = { minWidth: 320, minHeight: 180, maxWidth: 800, maxHeight: 450 };

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Dropdown, type OptionItem } from '@frontdoor/ui';
-import { useGalleryT } from './galleryTexts';
+import { useGalleryT } from './gallery-texts';
 import type { GalleryTextKey, KeysIn } from '../i18n/text-keys';
 import { Demo, GallerySection } from './GallerySection';
-import { FLAGS } from './sampleImages';
+import { FLAGS } from './sample-images';
 
 /** Dropdowns: single, searchable with images and descriptions, grouped multi-select, global selection. */
 export function DropdownsDemo() {

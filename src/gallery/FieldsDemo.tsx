@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { CheckboxGroup, DateInput, Field, ImageInput, NumberInput, RadioGroup, RangeInput, TextArea, type ChoiceValue } from '@frontdoor/ui';
-import { useGalleryT } from './galleryTexts';
+import { useGalleryT } from './gallery-texts';
 import type { GalleryTextKey, KeysIn } from '../i18n/text-keys';
 import { Demo, GallerySection } from './GallerySection';
-import { SHAPES } from './sampleImages';
+import { SHAPES } from './sample-images';
 
 /** Inputs in each state: empty, filled, disabled, required and with an error. */
 export function FieldsDemo() {

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { Button, SidePanel, sidePanelParent } from '@frontdoor/ui';
-import { useGalleryT } from './galleryTexts';
+import { useGalleryT } from './gallery-texts';
 import type { GalleryTextKey, KeysIn } from '../i18n/text-keys';
 
 /**

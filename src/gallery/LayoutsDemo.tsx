@@ -1,5 +1,5 @@
 import { AdministrativePage, Button, CentrePage, CleanLayout, EmptyPage, MainLayout, SimplePage, TwoColumnPage } from '@frontdoor/ui';
-import { useGalleryT } from './galleryTexts';
+import { useGalleryT } from './gallery-texts';
 import type { GalleryTextKey, KeysIn } from '../i18n/text-keys';
 import { Demo, GallerySection } from './GallerySection';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, ButtonSheet, Carousel, IconButton, ImageSelector, Tabs } from '@frontdoor/ui';
-import { useGalleryT } from './galleryTexts';
+import { useGalleryT } from './gallery-texts';
 import type { GalleryTextKey, KeysIn } from '../i18n/text-keys';
 import { Demo, GallerySection } from './GallerySection';
-import { PICTURES } from './sampleImages';
+import { PICTURES } from './sample-images';
 
 const PENCIL = 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4';
 const TRASH = 'M5 7h14M10 11v6M14 11v6M7 7l1 13h8l1-13M9 7V4h6v3';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Button, ConfirmationModal, DeletionModal, Overlay, linkClassName } from '@frontdoor/ui';
-import { useGalleryT } from './galleryTexts';
+import { useGalleryT } from './gallery-texts';
 import type { GalleryTextKey, KeysIn } from '../i18n/text-keys';
 import { showToast } from '../stores/toast';
 import { Demo, GallerySection } from './GallerySection';

@@ -54,8 +54,9 @@ export function PasswordFromLink({ screen, linkToken, heading, intro, success, c
     );
   }
 
+  const { raw } = token;
   async function submit({ password }: { password: string }) {
-    const result = await setPassword(token!.raw, password);
+    const result = await setPassword(raw, password);
     if (result.kind === 'set') {
       showToast(t('page.password-update.message-success'), 'success');
       flow.go({ to: success, replace: true });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { renderToString } from 'react-dom/server';
-import { useFormModel, type FormModelOptions } from './useFormModel';
+import { useFormModel, type FormModelOptions } from './use-form-model';
 
 afterEach(cleanup);
 

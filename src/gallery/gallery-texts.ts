@@ -23,11 +23,11 @@ const added = new Set<Language>();
 
 export async function loadGalleryTexts(language: Language): Promise<void> {
   const wanted = [...new Set<Language>([language, FALLBACK_LANGUAGE])].filter((candidate) => !added.has(candidate));
-  const tables = await Promise.all(wanted.map((candidate) => loaders[candidate]()));
-  wanted.forEach((candidate, index) => {
-    addPageTexts(candidate, tables[index]!);
+  const tables = await Promise.all(wanted.map(async (candidate) => [candidate, await loaders[candidate]()] as const));
+  for (const [candidate, table] of tables) {
+    addPageTexts(candidate, table);
     added.add(candidate);
-  });
+  }
 }
 
 /** Translates a text of the front door or of the gallery in the current language. */
