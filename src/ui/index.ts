@@ -10,7 +10,7 @@ export { linkClassName, type LinkTheme } from './button/link-theme';
 export { Image, type ImageProps, type ImageShape } from './image/Image';
 export { CentredLayout, type CentredLayoutProps } from './layout/CentredLayout';
 export { Toast, type ToastProps } from './toast/Toast';
-export { useFormModel, type FieldModel, type FormModel, type FormModelOptions } from './form/use-form-model';
+export { useFormModel, type FieldErrors, type FieldModel, type FieldValue, type FormModel, type FormModelOptions } from './form/use-form-model';
 export { AutoSubmitForm, AUTO_SUBMIT_DELAY_MS, type AutoSubmitFormProps } from './form/AutoSubmitForm';
 export { RuleList, type Rule, type RuleListProps } from './form/RuleList';
 export { createToaster, TOAST_DURATION_MS, type Toaster, type ToastMessage, type ToastTone } from './toast/toaster';
