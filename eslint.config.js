@@ -21,6 +21,12 @@ const elements = [
   { type: 'e2e', pattern: 'e2e' },
 ];
 
+/** A non-null assertion (`value!`) inside a callback or function expression. */
+const NO_ASSERTION_IN_CLOSURES = {
+  selector: ':matches(ArrowFunctionExpression, FunctionExpression) TSNonNullExpression',
+  message: 'No non-null assertion in a closure: capture the value after the check that makes it safe.',
+};
+
 const may = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
 
 const policies = [
@@ -71,6 +77,13 @@ export default tseslint.config(
     rules: { 'boundaries/dependencies': ['error', { default: 'disallow', policies: [...policies, may('server-data', ['server']), may('server-http', ['server-data'])] }] },
   },
   {
+    // A closure runs later than the check that made a value safe: it captures the checked value
+    // instead of asserting it again (`const { raw } = token` after the guard, not `token!.raw`).
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'scripts/**/*.{ts,tsx}', 'rules/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: { 'no-restricted-syntax': ['error', NO_ASSERTION_IN_CLOSURES] },
+  },
+  {
     // What the server and the build write into pages goes through function replacements: a
     // replacement string expands `$&`, `` $` `` and `$'`, so a value in it could add attributes.
     files: ['server/**/*.ts', 'scripts/**/*.ts'],
@@ -78,6 +91,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        NO_ASSERTION_IN_CLOSURES,
         {
           selector:
             "CallExpression[callee.property.name=/^replace(All)?$/][arguments.length=2]:not([arguments.1.type=/^(Literal|ArrowFunctionExpression|FunctionExpression)$/])",

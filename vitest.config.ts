@@ -31,7 +31,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: [...setupFiles, here('./src/testing/setup.ts')],
-          server: { deps: { inline: [/@tanstack/, /@ariakit/, /@felte/, /@nanostores/, /preact/] } },
+          // The reference server the app's screens call, as they call it in a browser.
+          globalSetup: [here('./server/testing/reference-server.ts')],
+          server: { deps: { inline: [/@tanstack/, /@ariakit/, /@nanostores/, /preact/] } },
         },
       },
       {

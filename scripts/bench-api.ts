@@ -30,7 +30,8 @@ const pinned = cores >= 2;
 if (pinned) execFileSync('taskset', ['-a', '-p', '-c', String(LOAD_CORE), String(process.pid)], { stdio: 'ignore' });
 else console.log('One core only: server and load share it, so the figures understate the server.');
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The upper median; none of no values. */
+const median = (values: number[]) => [...values].sort((a, b) => a - b).at(Math.floor(values.length / 2)) ?? Number.NaN;
 const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 
 function hashCeiling(): number {

@@ -71,7 +71,11 @@ function template(dist: string) {
   html = html.replace(stylesheet[0], () => `<style>${css}</style>`);
   // The icon is small: inline, it costs the page less than a request of its own.
   const icon = /(<link rel=["']?icon["']? href=["']?)\/([^"'\s>]+\.svg)(["']?)/.exec(html);
-  if (icon) html = html.replace(icon[0], () => `${icon[1]}"data:image/svg+xml,${encodeURIComponent(readFileSync(join(dist, icon[2]!), 'utf8').trim())}"`);
+  if (icon) {
+    const [link, before, file = ''] = icon;
+    const inline = `${before}"data:image/svg+xml,${encodeURIComponent(readFileSync(join(dist, file), 'utf8').trim())}"`;
+    html = html.replace(link, () => inline);
+  }
   return html;
 }
 

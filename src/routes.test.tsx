@@ -1,10 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routes';
+import { login } from './api/sign-in';
 import { setLocale } from './stores/locale';
 import { beginMfaSetup, endSession, establishSession } from './stores/session';
 import { testToken } from './testing/tokens';
+
+/** A password sign-in of the reference server's user (flows 4.3): its context, token and MFA policy. */
+async function signIn() {
+  const result = await login(inject('referenceUser'));
+  if (result.kind !== 'signed-in' || !result.policy) throw new Error(`The reference user could not sign in: ${result.kind}.`);
+  return { context: result.context, token: result.token, policy: result.policy };
+}
 
 function renderAt(path: string) {
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) });
@@ -39,9 +47,10 @@ const titles: [string, string][] = [
 
 describe('the route table', () => {
   it.each(titles)('titles %s "%s"', async (path, title) => {
-    // The guarded steps need what the flow has stored by then (flows 4.4, 4.7).
-    if (path.startsWith('/mfa')) beginMfaSetup({ context: 'acme', token: testToken(), policy: 'OPTIONAL' });
-    if (path.startsWith('/company')) establishSession(testToken({ contexts: ['acme', 'vault'] }));
+    // The guarded steps need what the flow has stored by then (flows 4.4, 4.7), from a real sign-in:
+    // their screens ask the API.
+    if (path.startsWith('/mfa')) beginMfaSetup(await signIn());
+    if (path.startsWith('/company')) establishSession((await signIn()).token);
     renderAt(path);
     await waitFor(() => expect(document.title).toBe(title));
   });

@@ -8,18 +8,19 @@ import { RootLayout } from './screens/RootLayout';
 import { NotFound } from './screens/NotFound';
 import { ErrorScreen } from './screens/ErrorScreen';
 import { carriedSearch, queryString, withCarried } from './flow/carried';
-import { guardOf } from './flow/guards';
+import { GUARDS, GUARD_NAMES, type GuardName } from './flow/guards';
 import { withRouterFlow } from './flow/RouterFlow';
-import { ALIASES, ROUTE_TABLE, type Guard, type RouteRow } from './flow/route-table';
+import { ALIASES, ROUTE_TABLE, type RouteRow } from './flow/route-table';
 import { pathTo, type To } from './flow/paths';
 import { ensureTexts } from './stores/locale';
-import { galleryRoute } from './gallery/galleryRoutes';
+import { galleryRoute } from './gallery/gallery-routes';
 import { config } from './config';
+import type { TextKey } from './i18n/t';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** Translation key of the page title (flows 2: titles come from route metadata). */
-    titleKey?: string;
+    titleKey?: TextKey;
   }
 }
 
@@ -33,12 +34,12 @@ const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: wi
 const flow = createRoute({ getParentRoute: () => rootRoute, id: 'flow', validateSearch: carriedSearch });
 
 /** A pathless layout route that sends the visitor elsewhere when its check answers a destination. */
-const guardRoute = (guard: Guard) =>
+const guardRoute = (guard: GuardName) =>
   createRoute({
     getParentRoute: () => flow,
     id: `guard-${guard}`,
     beforeLoad: ({ location }) => {
-      const to = guardOf(guard)(location.search);
+      const to = GUARDS[guard](location.search);
       if (to) redirectTo(to, location.search);
     },
   });
@@ -53,7 +54,7 @@ const screenRoute = (parent: AnyRoute, row: RouteRow) =>
     component: withRouterFlow(lazyRouteComponent(row.load, row.screen), Boolean(row.guard)),
   });
 
-const guards = (['session', 'pending-mfa-setup', 'company-choice'] as const).map((guard) => {
+const guards = GUARD_NAMES.map((guard) => {
   const parent = guardRoute(guard);
   return parent.addChildren(ROUTE_TABLE.filter((row) => row.guard === guard).map((row) => screenRoute(parent, row)));
 });

@@ -34,7 +34,10 @@ const OPENAPI_ROOT_FIELDS = [
   'externalDocs',
 ];
 
-const mediaTypeOf = (contentType: string | null) => (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+const mediaTypeOf = (contentType: string | null) => {
+  const [mediaType = ''] = (contentType ?? '').split(';');
+  return mediaType.trim().toLowerCase();
+};
 const isJson = (mediaType: string) => mediaType === 'application/json' || mediaType.endsWith('+json');
 
 function describeErrors(errors: ErrorObject[] | null | undefined, where: string): string[] {

@@ -4,7 +4,7 @@
  * the load event fires, one key pressed at a given time after load, and its input delay read
  * from the Event Timing API (processingStart - startTime). Each press is on a fresh page, since
  * only the first key press after load is in question; the times after load span the moment the
- * router's chunk is fetched and run when the browser is idle (src/boot.tsx).
+ * router's chunk is fetched and run when the browser is idle (src/first-view/router-handover.ts).
  */
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../e2e/chromium';

@@ -45,22 +45,21 @@ try {
   const peer = await serveStatic(port + 2, join(dir, 'peer'));
   running.push(peer);
 
+  // Each page with the figures and diagnoses of its runs.
   const pages = [
     { name: 'bare form', slug: 'bare', url: `${bare.origin}/` },
     { name: '/login', slug: 'login', url: `${app.origin}/login` },
     { name: '/register', slug: 'register', url: `${app.origin}/register` },
     { name: '/reset-password', slug: 'reset-password', url: `${app.origin}/reset-password` },
     { name: 'Supabase Auth UI', slug: 'peer', url: `${peer.origin}/` },
-  ];
-  const results = new Map<string, Figures[]>(pages.map((page) => [page.slug, []]));
-  const diagnoses = new Map<string, Diagnosis[]>(pages.map((page) => [page.slug, []]));
+  ].map((page) => ({ ...page, results: [] as Figures[], diagnoses: [] as Diagnosis[] }));
   for (let run = 1; run <= runs; run += 1) {
     for (const page of pages) {
       console.error(`Lighthouse run ${run} of ${runs}: ${page.name}`);
       const profile = join(dir, 'profile');
       const { figures, diagnosis } = await audit(page.url, join(dir, 'reports', `${page.slug}-${run}.json`), profile);
-      results.get(page.slug)!.push(figures);
-      diagnoses.get(page.slug)!.push(diagnosis);
+      page.results.push(figures);
+      page.diagnoses.push(diagnosis);
       rmSync(profile, { recursive: true, force: true });
     }
   }
@@ -71,7 +70,7 @@ try {
     rounds.push(await keyPressRound(`${app.origin}/login`));
   }
 
-  const summary = pages.map((page) => ({ name: page.name, figures: medians(results.get(page.slug)!) }));
+  const summary = pages.map((page) => ({ name: page.name, figures: medians(page.results) }));
   const floor = summary[0]!.figures;
   const login = summary[1]!.figures;
   const host = machine();
@@ -96,11 +95,11 @@ try {
       '',
       'Each run:',
       '',
-      ...pages.map((page) => `- ${runsLine(page.name, results.get(page.slug)!)}`),
+      ...pages.map((page) => `- ${runsLine(page.name, page.results)}`),
       '',
       'Behind the figures of the app, each run: the LCP element (/login), the first paint of the unthrottled load Lighthouse observed and the scripts that had arrived before it (Lantern counts those as needed for FCP and LCP), and the long tasks as Lighthouse simulates them ([script, start ms, duration ms]):',
       '',
-      ...pages.slice(1, 4).flatMap((page) => diagnoses.get(page.slug)!.map((diagnosis, index) => `- ${page.name} run ${index + 1}: ${diagnosisLine(diagnosis, page.slug === 'login')}`)),
+      ...pages.slice(1, 4).flatMap((page) => page.diagnoses.map((diagnosis, index) => `- ${page.name} run ${index + 1}: ${diagnosisLine(diagnosis, page.slug === 'login')}`)),
       '',
       `Reports: ${join(dir, 'reports')}`,
     ].join('\n'),

@@ -6,10 +6,11 @@
 import type { Figures } from './audit';
 import type { Press } from './keypress';
 
+/** The middle value, or the mean of the two middle ones; none of no values. */
 export const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  const middle = sorted.slice(Math.ceil(sorted.length / 2) - 1, Math.floor(sorted.length / 2) + 1);
+  return middle.reduce((sum, value) => sum + value, 0) / middle.length;
 };
 
 export function medians(runs: readonly Figures[]): Figures {
@@ -64,7 +65,8 @@ export function keyPressTable(rounds: readonly Press[][]): { table: string; wors
   const ms = (value: number) => `${value.toFixed(0)} ms`;
   const lines = [`| key press after load | ${rounds.map((_, index) => `round ${index + 1}`).join(' | ')} |`, `|---|${rounds.map(() => '---').join('|')}|`];
   for (const [index, press] of rounds[0]!.entries()) {
-    lines.push(`| ${ms(press.after)} | ${rounds.map((round) => `${ms(round[index]!.delay)} (at ${ms(round[index]!.at)})`).join(' | ')} |`);
+    const cells = rounds.map((round) => round[index]).map((pressed) => (pressed ? `${ms(pressed.delay)} (at ${ms(pressed.at)})` : '–'));
+    lines.push(`| ${ms(press.after)} | ${cells.join(' | ')} |`);
   }
   const worsts = rounds.map((round) => Math.max(...round.map((press) => press.delay)));
   lines.push(`| worst | ${worsts.map(ms).join(' | ')} |`);

@@ -41,7 +41,7 @@ export interface Page {
  */
 function familyTexts(dictionary: Dictionary, family: Family): Dictionary {
   const pages = (dictionary.page ?? {}) as Dictionary;
-  const groups = new Set(ROUTE_TABLE.filter((row) => row.family === family).flatMap((row) => row.texts));
+  const groups = new Set<string>(ROUTE_TABLE.filter((row) => row.family === family).flatMap((row) => row.texts));
   return {
     ...Object.fromEntries(COMMON_TEXTS.filter((group) => group in dictionary).map((group) => [group, dictionary[group]])),
     page: Object.fromEntries(Object.entries(pages).filter(([group]) => groups.has(group))),

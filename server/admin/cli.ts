@@ -98,7 +98,11 @@ function oneOf<T extends string>(value: string, allowed: readonly T[], name: str
 }
 
 function language(value: unknown): Language | undefined {
-  if (value === undefined) return undefined;
+  return value === undefined ? undefined : languageNamed(value);
+}
+
+/** A language an option names; any other value is refused. */
+function languageNamed(value: unknown): Language {
   if (!isLanguage(value)) throw new AdminError('--language must be one of en, de, it, fr, az.');
   return value;
 }
@@ -193,7 +197,7 @@ export async function runAdmin(argv: string[], services: Services, input: AdminI
       const content = Object.fromEntries(
         Object.entries(values)
           .filter(([key, value]) => key.startsWith('content-') && typeof value === 'string')
-          .map(([key, value]) => [language(key.slice('content-'.length))!, value as string]),
+          .map(([key, value]) => [languageNamed(key.slice('content-'.length)), value as string]),
       );
       await setTerms(db, required(one, 'context'), version, Object.keys(content).length ? content : undefined);
       return `Terms of ${contexts[0]} are at version ${version}.`;

@@ -40,10 +40,15 @@ function resolve(node: Json): Json {
   if (Array.isArray(node)) return node.map(resolve);
   if (node === null || typeof node !== 'object') return node;
   if (typeof node.$ref === 'string') {
-    const target = node.$ref
+    const ref = node.$ref;
+    const target = ref
       .replace(/^#\//, '')
       .split('/')
-      .reduce<Json>((value, key) => (value as Record<string, Json>)[key]!, document as unknown as Json);
+      .reduce<Json>((value, key) => {
+        const next = (value as Record<string, Json>)[key];
+        if (next === undefined) throw new Error(`The contract's ${ref} points nowhere.`);
+        return next;
+      }, document as unknown as Json);
     return resolve(target);
   }
   return Object.fromEntries(

@@ -4,16 +4,16 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
+import { MFA_CODE_LENGTH, isMfaCode } from '../../rules/mfa-code';
 
 export const TOTP_PERIOD_SECONDS = 30;
-const TOTP_DIGITS = 6;
 
 export function newTotpSecret(): string {
   return new Secret({ size: 20 }).base32;
 }
 
 function totp(secret: string, account = '', issuer = '') {
-  return new TOTP({ issuer, label: account, algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+  return new TOTP({ issuer, label: account, algorithm: 'SHA1', digits: MFA_CODE_LENGTH, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
 }
 
 /** The URI an authenticator app reads from the QR code (flows 4.6). */
@@ -31,6 +31,8 @@ export function codeAt(secret: string, step: number): string {
 
 /** The step the code belongs to, if it is the current or the previous one. */
 export function matchingStep(secret: string, code: string, now = Date.now()): number | undefined {
+  // A value that is no code (flows 5) matches no step.
+  if (!isMfaCode(code)) return undefined;
   const step = currentStep(now);
   for (const candidate of [step, step - 1]) {
     const expected = Buffer.from(codeAt(secret, candidate));

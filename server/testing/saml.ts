@@ -118,7 +118,7 @@ export interface StartedLogin {
 export function cookiesSetBy(response: { headers: Record<string, unknown> }): string {
   const header = response.headers['set-cookie'];
   const list = header === undefined ? [] : Array.isArray(header) ? header : [String(header)];
-  return list.map((line: string) => line.split(';')[0]!).join('; ');
+  return list.map((line: string) => line.slice(0, (line + ';').indexOf(';'))).join('; ');
 }
 
 /**

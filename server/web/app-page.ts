@@ -48,7 +48,7 @@ export interface AppPages {
 const INLINE_SCRIPT = /<script(?: type=["']?importmap["']?)?>([\s\S]*?)<\/script>/g;
 const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/g;
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-const hashesIn = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((match) => hashOf(match[1]!));
+const hashesIn = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map(([, content = '']) => hashOf(content));
 
 function compiled(html: string): AppPage {
   const identity = Buffer.from(html);

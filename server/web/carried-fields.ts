@@ -13,9 +13,10 @@ export const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').r
  */
 export function carriedFields(page: Buffer, query: Readonly<Record<string, unknown>>): Buffer | undefined {
   const carried = carriedSearch(query);
-  const fields = CARRIED_KEYS.filter((key) => carried[key])
-    .map((key) => `<input type="hidden" name="${key}" value="${escapeAttribute(carried[key]!)}"/>`)
-    .join('');
+  const fields = CARRIED_KEYS.flatMap((key) => {
+    const value = carried[key];
+    return value ? [`<input type="hidden" name="${key}" value="${escapeAttribute(value)}"/>`] : [];
+  }).join('');
   const html = page.toString();
   if (!fields || !html.includes('</form>')) return undefined;
   return Buffer.from(html.replaceAll('</form>', () => `${fields}</form>`));

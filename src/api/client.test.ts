@@ -26,12 +26,13 @@ const client = () => createApiClient('https://auth.example.com/api');
 describe('the API client', () => {
   it('sends the session token as bearer and a JSON content type', async () => {
     const requests = recordRequests('{}', 'application/json');
-    beginMfaSetup({ context: 'acme', token: 'header.payload.signature', policy: 'OPTIONAL' });
+    const token = testToken();
+    beginMfaSetup({ context: 'acme', token, policy: 'OPTIONAL' });
     await createApiClient('https://auth.example.com/api').GET('/{context}/organization/current', {
       params: { path: { context: 'acme' } },
     });
     expect(requests[0]!.url).toBe('https://auth.example.com/api/acme/organization/current');
-    expect(requests[0]!.headers.get('authorization')).toBe('Bearer header.payload.signature');
+    expect(requests[0]!.headers.get('authorization')).toBe(`Bearer ${token}`);
     expect(requests[0]!.headers.get('content-type')).toBe('application/json');
   });
 

@@ -11,7 +11,7 @@ import { $token, refuseSession } from '../stores/session';
 /** The sign-in's own 401s ask for a code or name a wrong or expired one (flows 4.3, 4.5): answers, not refusals of a session. */
 const SIGN_IN_PATHS: ReadonlySet<string> = new Set<keyof paths>(['/login', '/login/code']);
 
-export const authMiddleware: Middleware = {
+const authMiddleware: Middleware = {
   onRequest({ request }) {
     const token = $token.get();
     if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);

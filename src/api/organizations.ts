@@ -11,7 +11,7 @@ export type User = components['schemas']['User'];
 const RESERVED_ORDER = ['serviceProvider', 'meta'];
 
 /** The enabled organisations, reserved contexts first, then by name (flows 2, /company). */
-export function sortOrganizations(organizations: readonly Organization[]): Organization[] {
+function sortOrganizations(organizations: readonly Organization[]): Organization[] {
   const rank = (organization: Organization) => {
     const index = RESERVED_ORDER.indexOf(organization.context);
     return index === -1 ? RESERVED_ORDER.length : index;
@@ -45,10 +45,12 @@ export async function termsSubject(context: string, userId: string): Promise<Ter
   return { kind: 'loaded', organization: organization.data, user: user.data };
 }
 
+export type AcceptTermsResult = { kind: 'accepted' } | Failed;
+
 /** POST {context}/user/acceptTermsAndConditions, no body. */
-export async function acceptTerms(context: string): Promise<boolean> {
+export async function acceptTerms(context: string): Promise<AcceptTermsResult> {
   const answer = await answerOf(
     api.POST('/{context}/user/acceptTermsAndConditions', { params: { path: { context } }, parseAs: 'text' }),
   );
-  return answer.status >= 200 && answer.status < 300;
+  return answer.status >= 200 && answer.status < 300 ? { kind: 'accepted' } : failed(answer);
 }

@@ -6,6 +6,7 @@
  */
 import { api } from './client';
 import type { components } from '../../openapi/auth';
+import type { TextKey } from '../i18n/text-keys';
 
 export type ClientErrorReport = components['schemas']['ClientErrorReport'];
 
@@ -17,7 +18,7 @@ export interface ErrorReport {
   /** The HTTP status that made it a failure; 0 when the API could not be reached. */
   status?: number;
   /** The message key the user was shown; error.general unless said. */
-  code?: string;
+  code?: TextKey;
 }
 
 /** The report as the contract takes it, its message in English for people reading the log. */

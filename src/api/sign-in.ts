@@ -103,7 +103,5 @@ export async function logout(aud: string): Promise<boolean> {
   return answer.status >= 200 && answer.status < 300;
 }
 
-/** NOT_SET or LOGIN_SAML allow a password (flows 4.1). */
-export const allowsPassword = (mode: SsoMode) => mode === 'NOT_SET' || mode === 'LOGIN_SAML';
 /** SAML_ONLY or LOGIN_SAML allow SAML, and SAML goes first (flows 4.1). */
 export const allowsSaml = (mode: SsoMode) => mode === 'SAML_ONLY' || mode === 'LOGIN_SAML';

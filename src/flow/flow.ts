@@ -11,7 +11,7 @@ export interface Flow {
   path: string;
   /** Path parameters, e.g. `{ context: 'acme' }` on /company/acme/terms. */
   params: Readonly<Record<string, string>>;
-  /** The query parameters, as strings. */
+  /** The page's query, as strings: carried on links. A screen reads its own with `useSearch` (src/flow/search.ts). */
   search: Readonly<Record<string, string>>;
   /** Moves to another step of the front door, carrying the carried parameters (flows 2). */
   go(to: To): void;

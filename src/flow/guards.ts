@@ -1,11 +1,11 @@
 /**
  * Who may see a step (flows 4): pure checks of the stores that answer where to go instead. The
- * router runs them before a screen loads (pathless layout routes in src/routes.tsx).
+ * router runs them before a screen loads (pathless layout routes in src/routes.tsx), and so does a
+ * page's first view (src/first-view/start.tsx). The route table names them by their keys here.
  */
 import { $context, $policy, $session, $token } from '../stores/session';
 import { isExpired, shortcutContext } from '../session/token';
 import { PATHS, type To } from './paths';
-import type { Guard } from './route-table';
 
 /** Company selection and terms need a valid session (flows 4.7: no valid user goes to Login). */
 export function needsSession(now: number = Date.now()): To | undefined {
@@ -30,8 +30,16 @@ export function companyChoice(search: Readonly<Record<string, unknown>>): To | u
   return context ? { to: PATHS.termsAndConditions, params: { context }, replace: true } : undefined;
 }
 
-/** The check of a guard named in the route table, on the page's query. */
-export function guardOf(guard: Guard): (search: Readonly<Record<string, unknown>>) => To | undefined {
-  if (guard === 'company-choice') return companyChoice;
-  return guard === 'session' ? () => needsSession() : () => needsPendingMfaSetup();
-}
+/** A check on the page's query: where to go instead, or nothing to let the visitor in. */
+type GuardCheck = (search: Readonly<Record<string, unknown>>) => To | undefined;
+
+/** Every guard, by the name the route table gives it. */
+export const GUARDS = {
+  session: () => needsSession(),
+  'pending-mfa-setup': () => needsPendingMfaSetup(),
+  'company-choice': companyChoice,
+} satisfies Record<string, GuardCheck>;
+
+export type GuardName = keyof typeof GUARDS;
+
+export const GUARD_NAMES = Object.keys(GUARDS) as GuardName[];

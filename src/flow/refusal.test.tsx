@@ -6,13 +6,6 @@ import { endSession, enterContext, establishSession } from '../stores/session';
 import { readSessionCookie } from '../platform/cookies';
 import { testToken } from '../testing/tokens';
 
-// The client on the page's absolute API address: a browser resolves the relative /api against the
-// page, Node's Request (which jsdom keeps) does not.
-vi.mock('../api/client', async (importOriginal) => {
-  const client = await importOriginal<typeof import('../api/client')>();
-  return { ...client, api: client.createApiClient(new URL('/api', location.href).href) };
-});
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -33,8 +26,6 @@ describe('a session the API refuses under a screen that needs one', () => {
           : new Response('{"code":"unauthorized","message":"The session is not valid."}', { status: 401, headers: { 'content-type': 'application/json' } });
       }),
     );
-    const error = console.error;
-    console.error = () => {};
     establishSession(testToken());
     enterContext('acme');
     const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: ['/company/acme/terms'] }) });
@@ -43,7 +34,6 @@ describe('a session the API refuses under a screen that needs one', () => {
     expect(readSessionCookie()).toBeNull();
     expect(document.cookie).not.toContain('token_acme');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    console.error = error;
     expect(router.state.location.pathname).toBe('/login');
     expect(calls.filter((path) => path.endsWith('/organization/current'))).toHaveLength(1);
   });

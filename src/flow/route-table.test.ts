@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
-import { ROUTE_TABLE, matchRoute } from './route-table';
+import { describe, expect, it, vi } from 'vitest';
+import { ROUTE_TABLE, matchRoute, searchOf } from './route-table';
+import { PATHS } from './paths';
 
 const src = join(process.cwd(), 'src');
 
@@ -45,12 +46,38 @@ function pageGroupsOf(screen: string): Set<string> {
 
 describe('the route table', () => {
   it.each(ROUTE_TABLE.map((row) => [row.screen, row] as const))('names every text group %s shows', (_screen, row) => {
-    expect([...pageGroupsOf(row.screen)].filter((group) => !row.texts.includes(group))).toEqual([]);
+    const named = new Set<string>(row.texts);
+    expect([...pageGroupsOf(row.screen)].filter((group) => !named.has(group))).toEqual([]);
   });
 
   it('finds the row of a path and reads its parameters', () => {
     expect(matchRoute('/company/acme/terms')).toMatchObject({ row: { screen: 'TermsAndConditions' }, params: { context: 'acme' } });
     expect(matchRoute('/login/')).toMatchObject({ row: { screen: 'Login' } });
     expect(matchRoute('/nowhere')).toBeUndefined();
+  });
+});
+
+describe('the query parameters each row reads', () => {
+  it('give the password step only a valid e-mail', () => {
+    expect(searchOf(PATHS.loginWithPassword, { username: 'ada@example.com', route: '/x' })).toEqual({ username: 'ada@example.com' });
+    expect(searchOf(PATHS.loginWithPassword, { username: 'ada' })).toEqual({ username: undefined });
+  });
+
+  it('pre-fill registration from `username`, else `email`', () => {
+    expect(searchOf(PATHS.register, { username: 'ada@example.com', email: 'bob@example.com' })).toEqual({ email: 'ada@example.com' });
+    expect(searchOf(PATHS.register, { email: 'bob@example.com' })).toEqual({ email: 'bob@example.com' });
+  });
+
+  it('take an unknown migration action as a login, and say so on the console (flows 4.11)', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(searchOf(PATHS.migration, { email: 'ada@example.com', action: 'register' })).toEqual({ email: 'ada@example.com', action: 'register' });
+    expect(error).not.toHaveBeenCalled();
+    expect(searchOf(PATHS.migration, { email: 'ada@example.com', action: 'dance' })).toEqual({ email: 'ada@example.com', action: 'login' });
+    expect(error).toHaveBeenCalledOnce();
+    error.mockRestore();
+  });
+
+  it('give a step that reads none of its own nothing, not even what it carries', () => {
+    expect(searchOf(PATHS.termsAndConditions, { app: 'portal', route: '/x', token: 't' })).toEqual({});
   });
 });

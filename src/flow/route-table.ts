@@ -1,14 +1,16 @@
 /**
  * The route table of flows 2 as data: path, screen, page title, the text groups the screen shows,
- * who may see it, and its lazy module. The router is built from it (src/routes.tsx), and so is a
- * page's first view (src/boot.tsx), which renders its screen before the router has arrived.
+ * who may see it, the query parameters it reads, and its lazy module. The router is built from it
+ * (src/routes.tsx), and so is a page's first view (src/first-view/start.tsx), which renders its screen before
+ * the router has arrived.
  */
 import type { ComponentType } from 'react';
 import { PATHS, type AppPath } from './paths';
+import type { GuardName } from './guards';
+import type { TextKey } from '../i18n/text-keys';
+import { migrationAction } from './migration';
 import { matchPath } from '../../rules/route-pattern';
-
-/** Checks before a screen (src/flow/guards.ts). */
-export type Guard = 'session' | 'pending-mfa-setup' | 'company-choice';
+import { isEmail } from '../../rules/email';
 
 /**
  * The two families of screens. A page carries the texts of its family's screens; a move to the
@@ -16,58 +18,201 @@ export type Guard = 'session' | 'pending-mfa-setup' | 'company-choice';
  */
 export type Family = 'sign-in' | 'account';
 
-export interface RouteRow {
-  path: AppPath;
+/** A group of `page.*` texts: 'login' for page.login.heading and its siblings. */
+export type PageTexts = TextKey extends infer Key ? (Key extends `page.${infer Group}.${string}` ? Group : never) : never;
+
+/** A page's query, every parameter as a string, the carried ones only when valid (src/flow/carried.ts). */
+export type RawSearch = Readonly<Record<string, string | undefined>>;
+
+export interface RouteRow<Path extends AppPath = AppPath, Search = unknown> {
+  path: Path;
   /** The screen's name: its module's file and export (flows 2). */
   screen: string;
   /** The page title's text (flows 2: titles come from route metadata). */
-  titleKey: string;
+  titleKey: TextKey;
   family: Family;
   /** The groups of `page.*` texts the screen shows. */
-  texts: readonly string[];
-  guard?: Guard;
+  texts: readonly PageTexts[];
+  guard?: GuardName;
+  /** The step's own query parameters, read and checked here once: what its screen may rely on. */
+  search(raw: RawSearch): Search;
   load(): Promise<Record<string, ComponentType>>;
 }
 
 /** Text groups every screen may show: names, titles, buttons, fields, errors, times. */
-export const COMMON_TEXTS = ['app', 'title', 'button', 'field', 'error', 'time'] as const;
+export const COMMON_TEXTS = ['app', 'title', 'button', 'field', 'error', 'time'] as const satisfies readonly (TextKey extends `${infer Group}.${string}` ? Group : never)[];
 
-const rowOf =
-  (family: Family) =>
-  (path: AppPath, screen: string, titleKey: string, texts: readonly string[], load: RouteRow['load'], guard?: Guard): RouteRow => ({
-    path,
-    screen,
-    titleKey,
-    family,
-    texts,
-    load,
-    ...(guard ? { guard } : {}),
-  });
-const signIn = rowOf('sign-in');
-const account = rowOf('account');
+const noSearch = () => ({});
+/** An e-mail the step needs: a valid one, or none. */
+const emailIn = (value: string | undefined) => (value !== undefined && isEmail(value) ? value : undefined);
 
-export const ROUTE_TABLE: readonly RouteRow[] = [
-  signIn(PATHS.login, 'Login', 'title.login', ['login'], () => import('../screens/Login')),
-  signIn(PATHS.loginWithPassword, 'LoginWithPassword', 'title.login', ['login', 'login-password'], () => import('../screens/LoginWithPassword')),
-  signIn(PATHS.loginWithSsoSuccess, 'LoginWithSSOSuccess', 'title.login', ['login-sso-success'], () => import('../screens/LoginWithSSOSuccess')),
-  signIn(PATHS.mfaLogin, 'MFALogin', 'title.login', ['mfa-login'], () => import('../screens/MFALogin')),
-  signIn(PATHS.logout, 'Logout', 'title.logout', ['logout'], () => import('../screens/Logout')),
-  account(PATHS.register, 'Register', 'title.register', ['register'], () => import('../screens/Register')),
-  account(PATHS.registerSuccess, 'RegisterSuccess', 'title.register', ['register-success', 'mail-sent', 'password-reset-success'], () => import('../screens/RegisterSuccess')),
-  signIn(PATHS.mfaSetup, 'MFASetup', 'title.mfa-setup', ['mfa-setup'], () => import('../screens/MFASetup'), 'pending-mfa-setup'),
-  signIn(PATHS.mfaSetupConfirmation, 'MFASetupConfirmation', 'title.mfa-confirm', ['mfa-confirm'], () => import('../screens/MFASetupConfirmation'), 'pending-mfa-setup'),
-  account(PATHS.passwordReset, 'PasswordReset', 'title.password-reset', ['password-reset'], () => import('../screens/PasswordReset')),
-  account(PATHS.passwordResetSuccess, 'PasswordResetSuccess', 'title.password-reset', ['password-reset-success', 'mail-sent'], () => import('../screens/PasswordResetSuccess')),
-  account(PATHS.passwordUpdate, 'PasswordUpdate', 'title.password-reset', ['password-update'], () => import('../screens/PasswordUpdate')),
-  account(PATHS.passwordUpdateSuccess, 'PasswordUpdateSuccess', 'title.password-reset', ['password-update-success'], () => import('../screens/PasswordUpdateSuccess')),
-  account(PATHS.passwordChange, 'PasswordChange', 'title.password-change', ['password-change'], () => import('../screens/PasswordChange')),
-  account(PATHS.signup, 'Signup', 'title.signup', ['password-update', 'signup'], () => import('../screens/Signup')),
-  account(PATHS.signupSuccess, 'SignupSuccess', 'title.signup', ['signup-success'], () => import('../screens/SignupSuccess')),
-  account(PATHS.migration, 'Migration', 'title.migration', ['migration', 'login'], () => import('../screens/Migration')),
-  account(PATHS.passwordMigrationSuccess, 'PasswordMigrationSuccess', 'title.migration', ['migration', 'mail-sent', 'password-reset-success'], () => import('../screens/PasswordMigrationSuccess')),
-  signIn(PATHS.companySelection, 'CompanySelection', 'title.company', ['company'], () => import('../screens/CompanySelection'), 'company-choice'),
-  signIn(PATHS.termsAndConditions, 'TermsAndConditions', 'title.terms', ['terms'], () => import('../screens/TermsAndConditions'), 'session'),
+/** A row of the table; a step that reads no query parameter of its own reads none. */
+function row<Path extends AppPath, Search = Record<never, never>>(family: Family, fields: Omit<RouteRow<Path, Search>, 'family' | 'search'> & { search?: RouteRow<Path, Search>['search'] }): RouteRow<Path, Search> {
+  return { ...fields, family, search: fields.search ?? (noSearch as () => Search) };
+}
+
+export const ROUTE_TABLE = [
+  row('sign-in', {
+    path: PATHS.login,
+    screen: 'Login',
+    titleKey: 'title.login',
+    texts: ['login'],
+    load: () => import('../screens/Login'),
+    // `username`: an e-mail sent before the script arrived; `context` or `domain` starts its SAML
+    // sign-in (flows 4.2).
+    search: ({ username, context, domain }) => ({ username, context, domain }),
+  }),
+  row('sign-in', {
+    path: PATHS.loginWithPassword,
+    screen: 'LoginWithPassword',
+    titleKey: 'title.login',
+    texts: ['login', 'login-password'],
+    load: () => import('../screens/LoginWithPassword'),
+    search: ({ username }) => ({ username: emailIn(username) }),
+  }),
+  row('sign-in', {
+    path: PATHS.loginWithSsoSuccess,
+    screen: 'LoginWithSSOSuccess',
+    titleKey: 'title.login',
+    texts: ['login-sso-success'],
+    load: () => import('../screens/LoginWithSSOSuccess'),
+    // The session token the identity provider's sign-in came back with.
+    search: ({ lcq }) => ({ lcq }),
+  }),
+  row('sign-in', {
+    path: PATHS.mfaLogin,
+    screen: 'MFALogin',
+    titleKey: 'title.login',
+    texts: ['mfa-login'],
+    load: () => import('../screens/MFALogin'),
+    search: ({ username }) => ({ username: emailIn(username) }),
+  }),
+  row('sign-in', { path: PATHS.logout, screen: 'Logout', titleKey: 'title.logout', texts: ['logout'], load: () => import('../screens/Logout') }),
+  row('account', {
+    path: PATHS.register,
+    screen: 'Register',
+    titleKey: 'title.register',
+    texts: ['register'],
+    load: () => import('../screens/Register'),
+    // The e-mail that pre-fills the field, `username` first (flows 2).
+    search: ({ username, email }) => ({ email: username || email }),
+  }),
+  row('account', {
+    path: PATHS.registerSuccess,
+    screen: 'RegisterSuccess',
+    titleKey: 'title.register',
+    texts: ['register-success', 'mail-sent', 'password-reset-success'],
+    load: () => import('../screens/RegisterSuccess'),
+    search: ({ username }) => ({ username }),
+  }),
+  row('sign-in', {
+    path: PATHS.mfaSetup,
+    screen: 'MFASetup',
+    titleKey: 'title.mfa-setup',
+    texts: ['mfa-setup'],
+    load: () => import('../screens/MFASetup'),
+    guard: 'pending-mfa-setup',
+  }),
+  row('sign-in', {
+    path: PATHS.mfaSetupConfirmation,
+    screen: 'MFASetupConfirmation',
+    titleKey: 'title.mfa-confirm',
+    texts: ['mfa-confirm'],
+    load: () => import('../screens/MFASetupConfirmation'),
+    guard: 'pending-mfa-setup',
+  }),
+  row('account', {
+    path: PATHS.passwordReset,
+    screen: 'PasswordReset',
+    titleKey: 'title.password-reset',
+    texts: ['password-reset'],
+    load: () => import('../screens/PasswordReset'),
+    search: ({ username }) => ({ email: username }),
+  }),
+  row('account', {
+    path: PATHS.passwordResetSuccess,
+    screen: 'PasswordResetSuccess',
+    titleKey: 'title.password-reset',
+    texts: ['password-reset-success', 'mail-sent'],
+    load: () => import('../screens/PasswordResetSuccess'),
+  }),
+  row('account', {
+    path: PATHS.passwordUpdate,
+    screen: 'PasswordUpdate',
+    titleKey: 'title.password-reset',
+    texts: ['password-update'],
+    load: () => import('../screens/PasswordUpdate'),
+    // The reset link's token (flows 5: read as a token by the screen).
+    search: ({ token }) => ({ token }),
+  }),
+  row('account', {
+    path: PATHS.passwordUpdateSuccess,
+    screen: 'PasswordUpdateSuccess',
+    titleKey: 'title.password-reset',
+    texts: ['password-update-success'],
+    load: () => import('../screens/PasswordUpdateSuccess'),
+  }),
+  row('account', {
+    path: PATHS.passwordChange,
+    screen: 'PasswordChange',
+    titleKey: 'title.password-change',
+    texts: ['password-change'],
+    load: () => import('../screens/PasswordChange'),
+  }),
+  row('account', {
+    path: PATHS.signup,
+    screen: 'Signup',
+    titleKey: 'title.signup',
+    texts: ['password-update', 'signup'],
+    load: () => import('../screens/Signup'),
+    // The invitation link's token.
+    search: ({ token }) => ({ token }),
+  }),
+  row('account', { path: PATHS.signupSuccess, screen: 'SignupSuccess', titleKey: 'title.signup', texts: ['signup-success'], load: () => import('../screens/SignupSuccess') }),
+  row('account', {
+    path: PATHS.migration,
+    screen: 'Migration',
+    titleKey: 'title.migration',
+    texts: ['migration', 'login'],
+    load: () => import('../screens/Migration'),
+    search: ({ email, action }) => ({ email: emailIn(email), action: migrationAction(action) }),
+  }),
+  row('account', {
+    path: PATHS.passwordMigrationSuccess,
+    screen: 'PasswordMigrationSuccess',
+    titleKey: 'title.migration',
+    texts: ['migration', 'mail-sent', 'password-reset-success'],
+    load: () => import('../screens/PasswordMigrationSuccess'),
+  }),
+  row('sign-in', {
+    path: PATHS.companySelection,
+    screen: 'CompanySelection',
+    titleKey: 'title.company',
+    texts: ['company'],
+    load: () => import('../screens/CompanySelection'),
+    guard: 'company-choice',
+    // A domain that names one of the user's organisations goes straight to its terms (flows 4.7).
+    search: ({ domain }) => ({ domain }),
+  }),
+  row('sign-in', {
+    path: PATHS.termsAndConditions,
+    screen: 'TermsAndConditions',
+    titleKey: 'title.terms',
+    texts: ['terms'],
+    load: () => import('../screens/TermsAndConditions'),
+    guard: 'session',
+  }),
 ];
+
+/** The query parameters the step at a path reads, as its row gives them. */
+export type SearchOf<Path extends AppPath> = ReturnType<Extract<(typeof ROUTE_TABLE)[number], { path: Path }>['search']>;
+
+const PARSERS = Object.fromEntries(ROUTE_TABLE.map((candidate) => [candidate.path, candidate.search])) as { [Path in AppPath]: (raw: RawSearch) => SearchOf<Path> };
+
+/** The query parameters of the step at a path, read from a page's query by its row. */
+export function searchOf<Path extends AppPath>(path: Path, raw: RawSearch): SearchOf<Path> {
+  return PARSERS[path](raw);
+}
 
 /**
  * Paths the router shows with no first view of their own: the toolkit's gallery, which

@@ -1,14 +1,15 @@
 import { Button, CodeField, Image, Link, PasswordField } from '@frontdoor/ui';
 import { useState } from 'react';
-import { useT } from '../i18n/t';
+import { useGalleryT } from './gallery-texts';
+import type { GalleryTextKey, KeysIn } from '../i18n/text-keys';
 import { showToast } from '../stores/toast';
 import { Demo, GallerySection } from './GallerySection';
-import { SAMPLE_PHOTO } from './sampleImages';
+import { SAMPLE_PHOTO } from './sample-images';
 
 /** The pieces the sign-in screens are made of: buttons, links, images, password and code fields, toasts. */
 export function BasicsDemo() {
-  const t = useT();
-  const b = (key: string) => t(`gallery.basics.${key}`);
+  const t = useGalleryT();
+  const b = (key: KeysIn<GalleryTextKey, 'gallery.basics'>) => t(`gallery.basics.${key}`);
   const [code, setCode] = useState('');
   return (
     <GallerySection id="basics" title={t('gallery.section.basics')}>

@@ -1,9 +1,10 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { Button, CropDialog, type CropDialogTexts } from '@frontdoor/ui';
-import { useT } from '../i18n/t';
+import { useGalleryT } from './gallery-texts';
+import type { GalleryTextKey, KeysIn } from '../i18n/text-keys';
 import { showToast } from '../stores/toast';
 import { Demo } from './GallerySection';
-import { SAMPLE_PHOTO } from './sampleImages';
+import { SAMPLE_PHOTO } from './sample-images';
 
 /** Output bounds of the demo: 16:9, from 320 × 180 up to 800 × 450 pixels. */
 const BOUNDS = { minWidth: 320, minHeight: 180, maxWidth: 800, maxHeight: 450 };
@@ -17,8 +18,8 @@ interface Cropped {
 
 /** The crop dialog on the sample photograph or on a picture the visitor chooses. */
 export function CropDemo() {
-  const t = useT();
-  const o = (key: string, params?: Record<string, unknown>) => t(`gallery.overlays.${key}`, params);
+  const t = useGalleryT();
+  const o = (key: KeysIn<GalleryTextKey, 'gallery.overlays'>, params?: Record<string, unknown>) => t(`gallery.overlays.${key}`, params);
   const [source, setSource] = useState<string | null>(null);
   const [cropped, setCropped] = useState<Cropped | null>(null);
   useEffect(

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Dropdown, type OptionItem } from '@frontdoor/ui';
-import { useT } from '../i18n/t';
+import { useGalleryT } from './gallery-texts';
+import type { GalleryTextKey, KeysIn } from '../i18n/text-keys';
 import { Demo, GallerySection } from './GallerySection';
-import { FLAGS } from './sampleImages';
+import { FLAGS } from './sample-images';
 
 /** Dropdowns: single, searchable with images and descriptions, grouped multi-select, global selection. */
 export function DropdownsDemo() {
-  const t = useT();
-  const d = (key: string) => t(`gallery.dropdowns.${key}`);
+  const t = useGalleryT();
+  const d = (key: KeysIn<GalleryTextKey, 'gallery.dropdowns'>) => t(`gallery.dropdowns.${key}`);
   const [country, setCountry] = useState<string[]>([]);
   const [teams, setTeams] = useState<string[]>(['design']);
   const [allTeams, setAllTeams] = useState<string[]>(['all']);

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { CheckboxGroup, DateInput, Field, ImageInput, NumberInput, RadioGroup, RangeInput, TextArea, type ChoiceValue } from '@frontdoor/ui';
-import { useT } from '../i18n/t';
+import { useGalleryT } from './gallery-texts';
+import type { GalleryTextKey, KeysIn } from '../i18n/text-keys';
 import { Demo, GallerySection } from './GallerySection';
-import { SHAPES } from './sampleImages';
+import { SHAPES } from './sample-images';
 
 /** Inputs in each state: empty, filled, disabled, required and with an error. */
 export function FieldsDemo() {
-  const t = useT();
+  const t = useGalleryT();
   const [amount, setAmount] = useState<number | null>(null);
   const [rating, setRating] = useState(7);
   const [start, setStart] = useState<string | null>(null);
@@ -14,8 +15,8 @@ export function FieldsDemo() {
   const [days, setDays] = useState<ChoiceValue[]>([1]);
   const [size, setSize] = useState<ChoiceValue | null>(null);
   const [avatar, setAvatar] = useState<string | null>(SHAPES.orange);
-  const f = (key: string) => t(`gallery.fields.${key}`);
-  const state = (key: string) => t(`gallery.state.${key}`);
+  const f = (key: KeysIn<GalleryTextKey, 'gallery.fields'>) => t(`gallery.fields.${key}`);
+  const state = (key: KeysIn<GalleryTextKey, 'gallery.state'>) => t(`gallery.state.${key}`);
   const shapes = [
     { value: SHAPES.blue, text: f('colour-blue') },
     { value: SHAPES.green, text: f('colour-green') },

@@ -3,10 +3,10 @@ import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useStore } from '@nanostores/react';
 import { Dropdown, MainLayout, shouldReload } from '@frontdoor/ui';
 import { LANGUAGES, isLanguage } from '../../rules/languages';
-import { useT } from '../i18n/t';
+import { useGalleryT } from './gallery-texts';
 import { $locale, setLocale } from '../stores/locale';
 import { showToast } from '../stores/toast';
-import { loadGalleryTexts } from './galleryTexts';
+import { loadGalleryTexts } from './gallery-texts';
 import { BasicsDemo } from './BasicsDemo';
 import { FieldsDemo } from './FieldsDemo';
 import { DropdownsDemo } from './DropdownsDemo';
@@ -23,7 +23,7 @@ const SECTIONS = ['basics', 'fields', 'dropdowns', 'overlays', 'navigation', 'la
 
 /** The toolkit's gallery: every component in every state, in the current language. */
 export function Gallery() {
-  const t = useT();
+  const t = useGalleryT();
   const locale = useStore($locale);
   const location = useLocation();
   const navigate = useNavigate();

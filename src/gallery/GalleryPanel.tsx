@@ -1,14 +1,15 @@
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { Button, SidePanel, sidePanelParent } from '@frontdoor/ui';
-import { useT } from '../i18n/t';
+import { useGalleryT } from './gallery-texts';
+import type { GalleryTextKey, KeysIn } from '../i18n/text-keys';
 
 /**
  * The side panel demo, the child route /ui/panel: the close button, Escape or a click beside it go
  * back to /ui; Save goes back with action=reload (flows 2). With `?confirm=yes` it asks first (flows 4).
  */
 export function GalleryPanel() {
-  const t = useT();
-  const o = (key: string) => t(`gallery.overlays.${key}`);
+  const t = useGalleryT();
+  const o = (key: KeysIn<GalleryTextKey, 'gallery.overlays'>) => t(`gallery.overlays.${key}`);
   const location = useLocation();
   const navigate = useNavigate();
   const asks = (location.search as Record<string, unknown>).confirm === 'yes';

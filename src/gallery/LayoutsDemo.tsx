@@ -1,11 +1,12 @@
 import { AdministrativePage, Button, CentrePage, CleanLayout, EmptyPage, MainLayout, SimplePage, TwoColumnPage } from '@frontdoor/ui';
-import { useT } from '../i18n/t';
+import { useGalleryT } from './gallery-texts';
+import type { GalleryTextKey, KeysIn } from '../i18n/text-keys';
 import { Demo, GallerySection } from './GallerySection';
 
 /** The layouts and page templates, each in a small frame. */
 export function LayoutsDemo() {
-  const t = useT();
-  const l = (key: string) => t(`gallery.layouts.${key}`);
+  const t = useGalleryT();
+  const l = (key: KeysIn<GalleryTextKey, 'gallery.layouts'>) => t(`gallery.layouts.${key}`);
   return (
     <GallerySection id="layouts" title={t('gallery.section.layouts')}>
       <Demo title="CleanLayout">

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Button, ButtonSheet, Carousel, IconButton, ImageSelector, Tabs } from '@frontdoor/ui';
-import { useT } from '../i18n/t';
+import { useGalleryT } from './gallery-texts';
+import type { GalleryTextKey, KeysIn } from '../i18n/text-keys';
 import { Demo, GallerySection } from './GallerySection';
-import { PICTURES } from './sampleImages';
+import { PICTURES } from './sample-images';
 
 const PENCIL = 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4';
 const TRASH = 'M5 7h14M10 11v6M14 11v6M7 7l1 13h8l1-13M9 7V4h6v3';
@@ -18,8 +19,8 @@ function Icon({ path }: { path: string }) {
 
 /** Tabs, carousel, image selector, icon buttons and button sheets. */
 export function NavigationDemo() {
-  const t = useT();
-  const n = (key: string, params?: Record<string, unknown>) => t(`gallery.navigation.${key}`, params);
+  const t = useGalleryT();
+  const n = (key: KeysIn<GalleryTextKey, 'gallery.navigation'>, params?: Record<string, unknown>) => t(`gallery.navigation.${key}`, params);
   const [picture, setPicture] = useState<string | null>(PICTURES[0]!);
   const tabs = [
     { tabKey: 'general', label: n('general') },
@@ -34,7 +35,7 @@ export function NavigationDemo() {
     <GallerySection id="navigation" title={t('gallery.section.navigation')}>
       <Demo title="Tabs" wide>
         <Tabs label={n('tabs')} tabs={tabs} errorLabel={t('toolkit.has-errors')}>
-          {(key) => <p className="fd-gallery__tab-text">{n(`${key}-text`)}</p>}
+          {(key) => <p className="fd-gallery__tab-text">{key === 'general' || key === 'security' || key === 'billing' ? n(`${key}-text`) : ''}</p>}
         </Tabs>
       </Demo>
       <Demo title="Carousel" wide>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Button, ConfirmationModal, DeletionModal, Overlay, linkClassName } from '@frontdoor/ui';
-import { useT } from '../i18n/t';
+import { useGalleryT } from './gallery-texts';
+import type { GalleryTextKey, KeysIn } from '../i18n/text-keys';
 import { showToast } from '../stores/toast';
 import { Demo, GallerySection } from './GallerySection';
 import { CropDemo } from './CropDemo';
@@ -10,8 +11,8 @@ type Open = 'none' | 'confirm' | 'confirm-extra' | 'delete';
 
 /** Confirmation and deletion modals, the side panel route, the crop dialog and the overlays. */
 export function OverlaysDemo() {
-  const t = useT();
-  const o = (key: string, params?: Record<string, unknown>) => t(`gallery.overlays.${key}`, params);
+  const t = useGalleryT();
+  const o = (key: KeysIn<GalleryTextKey, 'gallery.overlays'>, params?: Record<string, unknown>) => t(`gallery.overlays.${key}`, params);
   const [open, setOpen] = useState<Open>('none');
   const close = (message: string) => {
     setOpen('none');
@@ -77,7 +78,7 @@ export function OverlaysDemo() {
           {(['light', 'dark'] as const).map((theme) => (
             <div key={theme} className="fd-gallery__overlay-sample">
               <Overlay theme={theme} />
-              <span className="fd-gallery__overlay-label">{o('overlay-' + theme)}</span>
+              <span className="fd-gallery__overlay-label">{o(`overlay-${theme}`)}</span>
             </div>
           ))}
         </div>

@@ -52,11 +52,11 @@ export function hasPageTexts(language: Language, groups: readonly string[]): boo
 export async function loadDictionary(language: Language): Promise<void> {
   const needsEnglish = language !== englishCovers;
   const wanted = [...new Set<Language>(needsEnglish ? [language, FALLBACK_LANGUAGE] : [language])].filter((candidate) => !complete.has(candidate));
-  const tables = await Promise.all(wanted.map((candidate) => loaders[candidate]()));
-  wanted.forEach((candidate, index) => {
-    dictionaries.set(candidate, tables[index]!);
+  const tables = await Promise.all(wanted.map(async (candidate) => [candidate, await loaders[candidate]()] as const));
+  for (const [candidate, table] of tables) {
+    dictionaries.set(candidate, table);
     complete.add(candidate);
-  });
+  }
 }
 
 /** Translates a dotted key in a language; a key it lacks warns and falls back to English. */

@@ -1,9 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { $locale } from '../stores/locale';
 import { translate } from './i18n';
+import type { TextKey } from './text-keys';
 
-/** Translates a dotted key in the current language. */
-export function t(key: string, params?: Record<string, unknown>): string {
+export type { TextKey } from './text-keys';
+
+/** Translates a text of the front door in the current language. */
+export function t(key: TextKey, params?: Record<string, unknown>): string {
   return translate($locale.get(), key, params);
 }
 

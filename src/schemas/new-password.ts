@@ -3,20 +3,19 @@
  * of its text, and the repetition equal to the password. The screens show the rules ticking as
  * the person types and the first broken rule once the field is left.
  */
-import { object, refine, string, type ZodMiniType } from 'zod/mini';
-import { PASSWORD_RULES, brokenPasswordRules, type PasswordRule } from '../../rules/password';
+import { brokenPasswordRules, type PasswordRule } from '../../rules/password';
+import type { TextKey } from '../i18n/t';
 
-export const ruleKey = (rule: PasswordRule) => `field.new-password.rule-${rule}`;
-export const PASSWORDS_DIFFER = 'field.repeat-password.mismatch';
+export const ruleKey = (rule: PasswordRule) => `field.new-password.rule-${rule}` satisfies TextKey;
+export const PASSWORDS_DIFFER = 'field.repeat-password.mismatch' satisfies TextKey;
+export const CURRENT_PASSWORD_MISSING = 'field.current-password.required' satisfies TextKey;
 
-export const newPasswordSchema = string().check(...PASSWORD_RULES.map((rule) => refine<string>((value) => !brokenPasswordRules(value).includes(rule), ruleKey(rule))));
+/** The keys of the rules a new password breaks, in order; empty when it follows them all. */
+export function newPasswordErrors(password: string): TextKey[] {
+  return brokenPasswordRules(password).map(ruleKey);
+}
 
 /** A form's new password and its repetition, which must be equal. */
-export const newPasswordPairSchema = <Shape extends Record<string, ZodMiniType>>(others: Shape) =>
-  object({ ...others, password: newPasswordSchema, repeat: string() })
-    .check(
-      refine((values) => {
-        const { password, repeat } = values as { password: string; repeat: string };
-        return password === repeat;
-      }, { message: PASSWORDS_DIFFER, path: ['repeat'] }),
-    );
+export function newPasswordPairErrors({ password, repeat }: { password: string; repeat: string }): { password: TextKey[]; repeat: TextKey[] } {
+  return { password: newPasswordErrors(password), repeat: password === repeat ? [] : [PASSWORDS_DIFFER] };
+}

@@ -5,7 +5,9 @@ import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
 import { FlowLink } from '../flow/FlowLink';
-import { showFailure } from '../flow/failure';
+import { useSearch } from '../flow/search';
+import { afterOrganizations } from '../flow/next-step';
+import { takeStep } from '../flow/take-step';
 import { userOrganizations, type Organization } from '../api/organizations';
 import { $session } from '../stores/session';
 import { homeContext, shortcutContext } from '../session/token';
@@ -23,7 +25,8 @@ export function CompanySelection() {
   const flow = useFlow();
   const session = useStore($session);
   const [state, setState] = useState<State>({ kind: 'loading' });
-  const shortcut = session ? shortcutContext(session.contexts, flow.search.domain) : undefined;
+  const { domain } = useSearch(PATHS.companySelection);
+  const shortcut = session ? shortcutContext(session.contexts, domain) : undefined;
 
   async function load() {
     const context = session && homeContext(session);
@@ -32,13 +35,10 @@ export function CompanySelection() {
       return;
     }
     setState({ kind: 'loading' });
-    const result = await userOrganizations(context);
-    if (result.kind === 'organizations') setState({ kind: 'list', organizations: result.organizations });
-    else if (result.kind === 'unauthorized') flow.go({ to: PATHS.logout, replace: true });
-    else {
-      setState({ kind: 'failed' });
-      showFailure('CompanySelection', 'organizations', result);
-    }
+    const step = afterOrganizations(await userOrganizations(context));
+    if (step.kind === 'choose') return setState({ kind: 'list', organizations: step.organizations });
+    if (step.kind === 'failure') setState({ kind: 'failed' });
+    takeStep(flow, 'CompanySelection', step);
   }
 
   useEffect(() => {

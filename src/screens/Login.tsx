@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { Button, Field } from '@frontdoor/ui';
+import { Button, Field, useFormModel } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
+import { useSearch } from '../flow/search';
 import { FlowLink } from '../flow/FlowLink';
 import { CarriedFields } from '../flow/CarriedFields';
 import { useLive } from '../flow/live';
@@ -16,6 +17,7 @@ import { isExpired } from '../session/token';
 import { clearToast } from '../stores/toast';
 import { emailErrors } from '../schemas/email-rule';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../rules/email';
+import { shown } from './parts/field-errors';
 
 /**
  * Login (flows 2, 4.1, 4.2): e-mail first. The organisation's SSO mode decides between the
@@ -31,28 +33,25 @@ export function Login() {
   const flow = useFlow();
   const live = useLive();
   const stored = useStore($storedSession);
-  const input = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState<'checking' | 'sso' | undefined>();
-  const username = email.trim();
-  const errorKeys = emailErrors(username);
-  const valid = errorKeys.length === 0;
-  const samlContext = automaticSamlContext(flow.search.context, flow.search.domain);
-  // The automatic SAML check runs from the first render until it ends here: a press made meanwhile
-  // waits for it, its e-mail kept in `waiting`.
-  const [checked, setChecked] = useState<string>();
-  const checkingContext = samlContext !== undefined && checked !== samlContext;
-  const waiting = useRef<string | undefined>(undefined);
-
-  useEffect(() => {
-    // What was typed before the script took over the page is kept; an e-mail sent before it
-    // arrived is looked up now.
-    const typed = input.current?.value || flow.search.username || '';
-    if (input.current && !input.current.value) input.current.value = typed;
-    setEmail(typed);
-    if (flow.search.username && emailErrors(typed.trim()).length === 0) carryOn(typed.trim());
-  }, []);
+  const search = useSearch(PATHS.login);
+  // The automatic SAML check of a context or domain, then the way to the identity provider.
+  const [sso, setSso] = useState(false);
+  const samlContext = automaticSamlContext(search.context, search.domain);
+  // The running automatic check: true once it has left for the identity provider.
+  const check = useRef<Promise<boolean>>(Promise.resolve(false));
+  const form = useFormModel({
+    initialValues: { username: search.username ?? '' },
+    validate: ({ username }) => ({ username: emailErrors(username.trim()) }),
+    required: ['username'],
+    // The e-mail shows its error once sent (flows 5).
+    showErrors: 'once-sent',
+    // A press during the automatic check waits for it, busy, and is looked up when it ends here.
+    onSubmit: async ({ username }) => {
+      if (!(await check.current)) await lookUp(username.trim());
+    },
+  });
+  const email = form.field('username');
+  const busy = form.submitting || sso;
 
   useEffect(() => {
     if (stored && !isExpired(stored)) flow.go({ to: PATHS.companySelection, replace: true });
@@ -61,13 +60,12 @@ export function Login() {
   useEffect(() => {
     if (!samlContext) return;
     let current = true;
-    void ssoModeByContext(samlContext).then(async (result) => {
-      if (!current) return;
-      if (result.kind === 'mode' && allowsSaml(result.mode) && (await goToIdentityProvider(flow, 'Login', samlContext))) return;
-      setChecked(samlContext);
-      const pressed = waiting.current;
-      waiting.current = undefined;
-      if (pressed) void lookUp(pressed);
+    setSso(true);
+    check.current = ssoModeByContext(samlContext).then(async (result) => {
+      if (!current) return false;
+      if (result.kind === 'mode' && allowsSaml(result.mode) && (await goToIdentityProvider(flow, 'Login', samlContext))) return true;
+      setSso(false);
+      return false;
     });
     return () => {
       current = false;
@@ -75,37 +73,24 @@ export function Login() {
     // Once per context, not on every change of the flow object.
   }, [samlContext]);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    if (valid) carryOn(username);
-  }
-
-  /** Continue: looked up now, or once the automatic SAML check has ended without leaving. */
-  function carryOn(username: string) {
-    if (busy) return;
-    if (checkingContext) {
-      waiting.current = username;
-      setBusy('checking');
-      return;
-    }
-    void lookUp(username);
-  }
+  useEffect(() => {
+    // An e-mail sent before the script arrived (the plain form came back with it) is looked up now,
+    // as the field holds it: what was typed since is kept. After the check effect: it waits for it.
+    if (search.username) form.submit();
+  }, []);
 
   async function lookUp(username: string) {
     clearToast();
-    setBusy('checking');
     const result = await ssoModeByEmail(username);
     if (result.kind === 'mode') {
       if (allowsSaml(result.mode)) {
-        setBusy('sso');
-        if (!(await goToIdentityProvider(flow, 'Login', emailDomain(username), username))) setBusy(undefined);
+        setSso(true);
+        if (!(await goToIdentityProvider(flow, 'Login', emailDomain(username), username))) setSso(false);
         return;
       }
       flow.go({ to: PATHS.loginWithPassword, search: { username } });
       return;
     }
-    setBusy(undefined);
     if (result.kind === 'unknown-mode') {
       // Any mode but the three known ones is an error (flows 4.1).
       console.error(new Error(`Unknown SSO mode "${result.mode}".`));
@@ -115,32 +100,30 @@ export function Login() {
   }
 
   return (
-    <form className="fd-card" method="get" action={PATHS.login} onSubmit={submit} noValidate={live} aria-busy={busy || checkingContext ? true : undefined}>
+    <form ref={form.ref} className="fd-card" method="get" action={PATHS.login} noValidate={live} aria-busy={busy || undefined}>
       <h1>{t('page.login.heading')}</h1>
       <p className="fd-card__intro">{t('page.login.intro')}</p>
       <Field
-        ref={input}
         label={t('field.email.label')}
         name="username"
         type="email"
         autoComplete="username"
         inputMode="email"
-        required
         maxLength={EMAIL_MAX_LENGTH}
         pattern={EMAIL_PATTERN.source}
-        errors={submitted ? errorKeys.map((key) => t(key)) : undefined}
-        onInput={(event) => setEmail(event.currentTarget.value)}
+        defaultValue={search.username}
+        {...shown(email, t)}
         // The server fills the prerendered field from `username` (server/web/prefilled-fields.ts).
         data-prefill="username"
       />
       <p className="fd-card__status" role="status">
-        {busy === 'sso' || checkingContext ? t('page.login.sso-validating') : ''}
+        {sso ? t('page.login.sso-validating') : ''}
       </p>
-      <Button type="submit" enabled={!live || valid} busy={busy !== undefined} busyLabel={t('app.busy')}>
+      <Button type="submit" enabled={!live || form.valid} busy={busy} busyLabel={t('app.busy')}>
         {t('button.continue')}
       </Button>
       <p className="fd-card__aside">
-        {t('page.login.register-prompt')} <FlowLink to={PATHS.register} search={{ username: valid ? username : undefined }} className="fd-link">{t('page.login.register-link')}</FlowLink>
+        {t('page.login.register-prompt')} <FlowLink to={PATHS.register} search={{ username: form.valid ? form.values.username.trim() : undefined }} className="fd-link">{t('page.login.register-link')}</FlowLink>
       </p>
       <CarriedFields />
     </form>

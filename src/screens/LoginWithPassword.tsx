@@ -1,15 +1,14 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Field, PasswordField } from '@frontdoor/ui';
+import { useEffect, useState } from 'react';
+import { Button, Field, PasswordField, useFormModel } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
+import { useSearch } from '../flow/search';
 import { FlowLink } from '../flow/FlowLink';
-import { showFailure } from '../flow/failure';
+import { afterPassword } from '../flow/next-step';
+import { takeStep } from '../flow/take-step';
 import { login } from '../api/sign-in';
-import { beginMfaSetup, establishSession } from '../stores/session';
-import { awaitCode } from '../stores/pending-login';
 import { clearToast, showToast } from '../stores/toast';
-import { isEmail } from '../../rules/email';
 
 /**
  * LoginWithPassword (flows 2, 4.3 to 4.5): the e-mail of the route's `username`, shown as a field
@@ -19,50 +18,29 @@ import { isEmail } from '../../rules/email';
 export function LoginWithPassword() {
   const t = useT();
   const flow = useFlow();
-  const username = flow.search.username ?? '';
-  const [password, setPassword] = useState('');
-  const [rejected, setRejected] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const username = useSearch(PATHS.loginWithPassword).username ?? '';
+  // The password the API refused: its error stays while the field holds it.
+  const [refused, setRefused] = useState<string>();
+  // The login password only has to be non-empty (flows 5).
+  const form = useFormModel({ initialValues: { password: '' }, required: ['password'], onSubmit: ({ password }) => signIn(password) });
+  const rejected = refused !== undefined && refused === form.values.password;
 
   useEffect(() => {
     // Without an e-mail there is nothing to sign in: back to its step.
-    if (!isEmail(username)) flow.go({ to: PATHS.login, replace: true });
+    if (!username) flow.go({ to: PATHS.login, replace: true });
   }, [username, flow]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    // The login password only has to be non-empty (flows 5).
-    if (!password || busy) return;
+  async function signIn(password: string) {
     clearToast();
-    setBusy(true);
-    const result = await login({ email: username, password });
-    setBusy(false);
-    switch (result.kind) {
-      case 'signed-in':
-        if (result.policy) {
-          beginMfaSetup({ context: result.context, token: result.token, policy: result.policy });
-          flow.go({ to: PATHS.mfaSetup });
-        } else {
-          establishSession(result.token);
-          flow.go({ to: PATHS.companySelection });
-        }
-        return;
-      case 'mfa-required':
-        awaitCode(username, password);
-        flow.go({ to: PATHS.mfaLogin, search: { username } });
-        return;
-      case 'invalid-credentials':
-      case 'invalid-code':
-        setRejected(true);
-        showToast(t('page.login.error-incorrect-credentials'), 'error');
-        return;
-      default:
-        showFailure('LoginWithPassword', 'login', result);
-    }
+    const credentials = { email: username, password };
+    const step = afterPassword(await login(credentials), credentials);
+    if (step.kind !== 'wrong-credentials') return takeStep(flow, 'LoginWithPassword', step);
+    setRefused(password);
+    showToast(t('page.login.error-incorrect-credentials'), 'error');
   }
 
   return (
-    <form className="fd-card" onSubmit={submit} noValidate>
+    <form ref={form.ref} className="fd-card" noValidate>
       <h1>{t('page.login-password.heading')}</h1>
       <Field
         label={t('field.email.label')}
@@ -84,23 +62,18 @@ export function LoginWithPassword() {
         label={t('field.password.label')}
         name="password"
         autoComplete="current-password"
-        required
+        required={form.field('password').required}
         autoFocus
-        value={password}
         errors={rejected ? [t('page.login.error-incorrect-credentials')] : undefined}
         showLabel={t('field.password.show')}
         hideLabel={t('field.password.hide')}
-        onInput={(event) => {
-          setPassword(event.currentTarget.value);
-          setRejected(false);
-        }}
       />
       <p className="fd-card__aside fd-card__aside--end">
         <FlowLink to={PATHS.passwordReset} search={{ username }} className="fd-link">
           {t('page.login-password.forgot')}
         </FlowLink>
       </p>
-      <Button type="submit" enabled={password.length > 0} busy={busy} busyLabel={t('app.busy')}>
+      <Button type="submit" enabled={form.valid} busy={form.submitting} busyLabel={t('app.busy')}>
         {t('button.login')}
       </Button>
       <p className="fd-card__aside">

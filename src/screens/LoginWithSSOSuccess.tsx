@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
+import { useSearch } from '../flow/search';
 import { establishSession } from '../stores/session';
 import { showToast } from '../stores/toast';
 import { confirmSamlSession } from '../api/saml-session';
@@ -14,7 +15,7 @@ import { confirmSamlSession } from '../api/saml-session';
 export function LoginWithSSOSuccess() {
   const t = useT();
   const flow = useFlow();
-  const lcq = flow.search.lcq;
+  const { lcq } = useSearch(PATHS.loginWithSsoSuccess);
 
   useEffect(() => {
     void (async () => {

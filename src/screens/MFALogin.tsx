@@ -2,11 +2,11 @@ import { useStore } from '@nanostores/react';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
-import { showFailure } from '../flow/failure';
+import { useSearch } from '../flow/search';
+import { afterCode } from '../flow/next-step';
+import { takeStep } from '../flow/take-step';
 import { login, loginWithCode } from '../api/sign-in';
-import { establishSession } from '../stores/session';
 import { $pendingLogin, forgetPendingLogin } from '../stores/pending-login';
-import { showToast } from '../stores/toast';
 import { CodeStep } from './parts/CodeStep';
 
 /**
@@ -18,32 +18,14 @@ export function MFALogin() {
   const t = useT();
   const flow = useFlow();
   const pending = useStore($pendingLogin);
-  const username = flow.search.username;
+  const { username } = useSearch(PATHS.mfaLogin);
 
   async function send(challenge: string): Promise<'invalid' | 'done'> {
     const result = pending ? await login({ ...pending, challenge }) : await loginWithCode(challenge);
-    switch (result.kind) {
-      case 'signed-in':
-        forgetPendingLogin();
-        establishSession(result.token);
-        flow.go({ to: PATHS.companySelection });
-        return 'done';
-      case 'invalid-code':
-      case 'mfa-required':
-        return 'invalid';
-      case 'invalid-credentials':
-        // The password changed meanwhile: back to it.
-        forgetPendingLogin();
-        flow.go({ to: PATHS.loginWithPassword, search: { username: pending?.email ?? username }, replace: true });
-        return 'done';
-      case 'sign-in-expired':
-        showToast(t('page.mfa-login.error-sign-in-expired'), 'error');
-        flow.go({ to: username ? PATHS.loginWithPassword : PATHS.login, search: { username }, replace: true });
-        return 'done';
-      default:
-        showFailure('MFALogin', 'login', result);
-        return 'done';
-    }
+    const step = afterCode(result, pending?.email ?? username);
+    if (step.kind === 'wrong-code') return 'invalid';
+    takeStep(flow, 'MFALogin', step);
+    return 'done';
   }
 
   return (

@@ -3,9 +3,10 @@ import { useStore } from '@nanostores/react';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
-import { showFailure } from '../flow/failure';
+import { afterMfaConfirmation } from '../flow/next-step';
+import { takeStep } from '../flow/take-step';
 import { confirmMfa } from '../api/mfa';
-import { $context, $secret, $token, establishSession } from '../stores/session';
+import { $context, $secret, $token } from '../stores/session';
 import { secretOf } from '../platform/qr';
 import { CodeStep } from './parts/CodeStep';
 
@@ -28,19 +29,10 @@ export function MFASetupConfirmation() {
 
   async function send(challenge: string): Promise<'invalid' | 'done'> {
     if (!context || !mfaSecret) return 'done';
-    const result = await confirmMfa(context, { mfaSecret, challenge });
-    switch (result.kind) {
-      case 'confirmed':
-        // The API answers the full session once the second factor is set up; older answers keep the first token.
-        establishSession(result.token ?? $token.get() ?? '');
-        flow.go({ to: PATHS.companySelection });
-        return 'done';
-      case 'invalid-code':
-        return 'invalid';
-      default:
-        showFailure('MFASetupConfirmation', 'mfa-confirm', result);
-        return 'done';
-    }
+    const step = afterMfaConfirmation(await confirmMfa(context, { mfaSecret, challenge }), $token.get());
+    if (step.kind === 'wrong-code') return 'invalid';
+    takeStep(flow, 'MFASetupConfirmation', step);
+    return 'done';
   }
 
   return (

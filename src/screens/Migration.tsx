@@ -1,15 +1,14 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Field } from '@frontdoor/ui';
+import { useEffect, useState } from 'react';
+import { Button, Field, useFormModel } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
+import { useSearch } from '../flow/search';
 import { showFailure } from '../flow/failure';
 import { emailDomain, goToIdentityProvider } from '../flow/saml';
-import { migrationAction } from '../flow/migration';
 import { allowsSaml, ssoModeByEmail } from '../api/sign-in';
 import { requestMail } from '../api/account';
 import { $resetEmail } from '../stores/reset-email';
-import { isEmail } from '../../rules/email';
 import { requestLanguage } from '../../rules/languages';
 
 /**
@@ -20,33 +19,33 @@ import { requestLanguage } from '../../rules/languages';
 export function Migration() {
   const t = useT();
   const flow = useFlow();
-  const email = flow.search.email ?? '';
-  const action = migrationAction(flow.search.action);
-  const [busy, setBusy] = useState(false);
+  const search = useSearch(PATHS.migration);
+  const email = search.email ?? '';
+  const { action } = search;
+  // On the way to the identity provider: the button stays busy until the page is left.
+  const [leaving, setLeaving] = useState(false);
+  // Nothing to type: the e-mail comes from the link.
+  const form = useFormModel({ initialValues: {}, onSubmit: carryOn });
 
   useEffect(() => {
-    if (!isEmail(email)) flow.go({ to: PATHS.login, replace: true });
+    if (!email) flow.go({ to: PATHS.login, replace: true });
   }, [email, flow]);
 
-  async function carryOn(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
+  async function carryOn() {
     const language = requestLanguage(navigator.language);
     if (action === 'register') {
       const result = await requestMail('register', { email, language });
       if (result.kind === 'sent') flow.go({ to: PATHS.registerSuccess, search: { username: email } });
       else showFailure('Migration', 'register', result);
-      setBusy(false);
       return;
     }
     const mode = await ssoModeByEmail(email);
     if (mode.kind === 'mode' && allowsSaml(mode.mode)) {
-      if (!(await goToIdentityProvider(flow, 'Migration', emailDomain(email), email))) setBusy(false);
+      setLeaving(true);
+      if (!(await goToIdentityProvider(flow, 'Migration', emailDomain(email), email))) setLeaving(false);
       return;
     }
     const result = mode.kind === 'mode' ? await requestMail('forgot-password', { email, language }) : mode;
-    setBusy(false);
     if (result.kind === 'sent') {
       $resetEmail.set(email);
       flow.go({ to: PATHS.passwordMigrationSuccess });
@@ -54,11 +53,11 @@ export function Migration() {
   }
 
   return (
-    <form className="fd-card" onSubmit={carryOn} noValidate>
+    <form ref={form.ref} className="fd-card" noValidate>
       <h1>{t('page.migration.heading')}</h1>
       <p className="fd-card__intro">{t('page.migration.welcome')}</p>
       <Field label={t('field.email.label')} name="username" type="email" autoComplete="username" value={email} readOnly data-prefill="email" />
-      <Button type="submit" busy={busy} busyLabel={t('app.busy')}>
+      <Button type="submit" busy={form.submitting || leaving} busyLabel={t('app.busy')}>
         {t(action === 'register' ? 'page.migration.register' : 'page.migration.login')}
       </Button>
     </form>

@@ -40,11 +40,13 @@ export function PasswordChange() {
   }
 
   const refused = outcome !== undefined && outcome.kind !== 'changed';
+  const { raw } = session;
 
   async function change(values: NewPassword) {
-    const result = await changePassword(session!.raw, { password: values.password, currentPassword: values.currentPassword ?? '' });
-    const changed = result.kind === 'set' && Boolean(result.token);
-    if (changed) renewSession(result.token!);
+    const result = await changePassword(raw, { password: values.password, currentPassword: values.currentPassword ?? '' });
+    const renewed = result.kind === 'set' ? result.token : undefined;
+    const changed = Boolean(renewed);
+    if (renewed) renewSession(renewed);
     else if (result.kind === 'failed') void reportError({ screen: 'PasswordChange', operation: 'set-password', status: result.status });
     setOutcome(changed ? { kind: 'changed' } : result.kind === 'wrong-current-password' ? { kind: 'wrong-current', password: values.currentPassword ?? '' } : { kind: 'refused' });
     const allowed = { listed: config.allowedParentOrigins, platformHost: config.platformHost, protocol: location.protocol };

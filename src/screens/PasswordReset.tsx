@@ -1,5 +1,6 @@
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
+import { useSearch } from '../flow/search';
 import { PATHS } from '../flow/paths';
 import { $resetEmail } from '../stores/reset-email';
 import { EmailRequestForm } from './parts/EmailRequestForm';
@@ -11,6 +12,7 @@ import { EmailRequestForm } from './parts/EmailRequestForm';
 export function PasswordReset() {
   const t = useT();
   const flow = useFlow();
+  const { email } = useSearch(PATHS.passwordReset);
   return (
     <EmailRequestForm
       screen="PasswordReset"
@@ -18,7 +20,7 @@ export function PasswordReset() {
       heading={t('page.password-reset.heading')}
       intro={t('page.password-reset.intro')}
       submitLabel={t('button.continue')}
-      prefillFrom={['username']}
+      prefill={{ email, from: ['username'] }}
       onSent={(email) => {
         $resetEmail.set(email);
         flow.go({ to: PATHS.passwordResetSuccess });

@@ -1,5 +1,6 @@
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
+import { useSearch } from '../flow/search';
 import { PATHS } from '../flow/paths';
 import { EmailRequestForm } from './parts/EmailRequestForm';
 
@@ -7,6 +8,7 @@ import { EmailRequestForm } from './parts/EmailRequestForm';
 export function Register() {
   const t = useT();
   const flow = useFlow();
+  const { email } = useSearch(PATHS.register);
   return (
     <EmailRequestForm
       screen="Register"
@@ -14,7 +16,7 @@ export function Register() {
       heading={t('page.register.heading')}
       intro={t('page.register.intro')}
       submitLabel={t('button.create')}
-      prefillFrom={['username', 'email']}
+      prefill={{ email, from: ['username', 'email'] }}
       onSent={(email) => flow.go({ to: PATHS.registerSuccess, search: { username: email } })}
       back={{ prompt: t('page.register.have-account'), label: t('page.register.login-link') }}
     />

@@ -1,17 +1,17 @@
 import { useT } from '../i18n/t';
-import { useFlow } from '../flow/flow';
+import { useSearch } from '../flow/search';
 import { PATHS } from '../flow/paths';
 import { MailSent } from './parts/MailSent';
 
 /** RegisterSuccess (flows 2): the sign-up mail is on its way to `username`; without one, back to Login. */
 export function RegisterSuccess() {
   const t = useT();
-  const flow = useFlow();
+  const { username } = useSearch(PATHS.registerSuccess);
   return (
     <MailSent
       screen="RegisterSuccess"
       kind="register"
-      email={flow.search.username}
+      email={username}
       otherwise={PATHS.login}
       heading={t('page.register-success.heading')}
       message={t('page.register-success.message')}

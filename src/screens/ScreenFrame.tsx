@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { CentredLayout, Toast } from '@frontdoor/ui';
-import { useT } from '../i18n/t';
+import { useT, type TextKey } from '../i18n/t';
 import { $toast, clearToast } from '../stores/toast';
 import { setLocale } from '../stores/locale';
 import { Logo } from './Logo';
@@ -10,7 +10,7 @@ import { Logo } from './Logo';
  * What every screen sits in: the centred layout with the logo, which also follows a `locale` query
  * parameter (flows 2), the page title from the route's metadata (flows 2) and the toast (flows 4).
  */
-export function ScreenFrame({ titleKey, locale, children }: { titleKey: string | undefined; locale: string | undefined; children: ReactNode }) {
+export function ScreenFrame({ titleKey, locale, children }: { titleKey: TextKey | undefined; locale: string | undefined; children: ReactNode }) {
   const t = useT();
   const toast = useStore($toast);
   const title = t(titleKey ?? 'app.name');

@@ -1,15 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { Button } from '@frontdoor/ui';
+import { Button, useFormModel } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
-import { enterApp } from '../flow/enter-app';
+import { afterTermsAccepted, afterTermsLoad } from '../flow/next-step';
+import { takeStep } from '../flow/take-step';
 import { acceptTerms, termsSubject, type CurrentOrganization } from '../api/organizations';
-import { reportError } from '../api/report';
 import { $session } from '../stores/session';
 import { $locale, setLocale } from '../stores/locale';
-import { clearToast, showToast } from '../stores/toast';
+import { clearToast } from '../stores/toast';
 import { termsLinks } from './parts/terms-links';
 import { LoadingCard } from './parts/LoadingCard';
 
@@ -25,8 +25,10 @@ export function TermsAndConditions() {
   const locale = useStore($locale);
   const context = flow.params.context ?? '';
   const [organization, setOrganization] = useState<CurrentOrganization>();
-  const [agreed, setAgreed] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // Into the app: the button stays busy until the page is left.
+  const [leaving, setLeaving] = useState(false);
+  // The box must be ticked before Save (flows 5).
+  const form = useFormModel({ initialValues: { agree: false }, required: ['agree'], onSubmit: save });
 
   useEffect(() => {
     if (!session) return;
@@ -37,17 +39,11 @@ export function TermsAndConditions() {
     let current = true;
     void termsSubject(context, session.userId).then(async (result) => {
       if (!current) return;
-      if (result.kind !== 'loaded') {
-        void reportError({ screen: 'TermsAndConditions', operation: 'terms-load', status: result.status });
-        flow.go({ to: PATHS.login, replace: true });
-        return;
-      }
-      await setLocale(result.user.language);
-      if (result.user.termsAndConditions[context]?.acceptedVersion === result.organization.termsAndConditions.version) {
-        enterApp(flow, context);
-        return;
-      }
-      setOrganization(result.organization);
+      // The user's language is applied before anything is shown or left (flows 4.8).
+      if (result.kind === 'loaded') await setLocale(result.user.language);
+      const step = afterTermsLoad(result, context);
+      if (step.kind === 'agree') setOrganization(step.organization);
+      else takeStep(flow, 'TermsAndConditions', step);
     });
     return () => {
       current = false;
@@ -55,25 +51,18 @@ export function TermsAndConditions() {
     // Once per context and session.
   }, [session, context]);
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!agreed || busy) return;
+  async function save() {
     clearToast();
-    setBusy(true);
-    if (await acceptTerms(context)) {
-      enterApp(flow, context);
-      return;
-    }
-    setBusy(false);
-    showToast(t('error.general'), 'error');
-    void reportError({ screen: 'TermsAndConditions', operation: 'accept-terms' });
+    const step = afterTermsAccepted(await acceptTerms(context), context);
+    setLeaving(step.kind === 'app');
+    takeStep(flow, 'TermsAndConditions', step);
   }
 
   if (!organization) return <LoadingCard heading={t('page.terms.heading')} />;
 
   const links = termsLinks(organization, locale);
   return (
-    <form className="fd-card" onSubmit={save} noValidate>
+    <form ref={form.ref} className="fd-card" noValidate>
       <h1>{t('page.terms.heading')}</h1>
       <p className="fd-card__intro">{t('page.terms.intro', { organization: organization.name })}</p>
       <ul className="fd-documents">
@@ -86,10 +75,10 @@ export function TermsAndConditions() {
         ))}
       </ul>
       <label className="fd-check">
-        <input type="checkbox" name="agree" required checked={agreed} onChange={(event) => setAgreed(event.currentTarget.checked)} />
+        <input type="checkbox" name="agree" required={form.field('agree').required} />
         <span className="fd-required">{t('page.terms.agree')}</span>
       </label>
-      <Button type="submit" enabled={agreed} busy={busy} busyLabel={t('app.busy')}>
+      <Button type="submit" enabled={form.valid} busy={form.submitting || leaving} busyLabel={t('app.busy')}>
         {t('button.save')}
       </Button>
     </form>

@@ -1,7 +1,8 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Button, CodeField, CODE_LENGTH } from '@frontdoor/ui';
+import { useRef, useState, type ReactNode } from 'react';
+import { Button, CodeField, useFormModel } from '@frontdoor/ui';
 import { useT } from '../../i18n/t';
 import { clearToast, showToast } from '../../stores/toast';
+import { MFA_CODE_LENGTH, isMfaCode } from '../../../rules/mfa-code';
 
 export interface CodeStepProps {
   heading: string;
@@ -18,48 +19,48 @@ export interface CodeStepProps {
  */
 export function CodeStep({ heading, intro, send, onBack, children }: CodeStepProps) {
   const t = useT();
-  const [code, setCode] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (code.length !== CODE_LENGTH || busy) return;
-    clearToast();
-    setBusy(true);
-    const answer = await send(code);
-    setBusy(false);
-    if (answer === 'invalid') {
-      setInvalid(true);
-      setCode('');
+  // The API refused the code: the field says so until the next one is typed.
+  const [refused, setRefused] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const form = useFormModel({
+    initialValues: { code: '' },
+    validate: ({ code }) => ({ code: isMfaCode(code) ? [] : ['error.invalid-code'] }),
+    required: ['code'],
+    onSubmit: async ({ code }) => {
+      clearToast();
+      if ((await send(code)) !== 'invalid') return;
+      setRefused(true);
+      form.setValue('code', '');
       showToast(t('error.invalid-code'), 'error');
-      form.current?.querySelector('input')?.focus();
-    }
-  }
+      input.current?.focus();
+    },
+  });
+  const code = form.field('code');
 
   return (
-    <form ref={form} className="fd-card" onSubmit={submit} noValidate>
+    <form ref={form.ref} className="fd-card" noValidate>
       <h1>{heading}</h1>
       <p className="fd-card__intro">{intro}</p>
       {children}
       <CodeField
+        ref={input}
         label={t('field.code.label')}
         name="code"
-        required
+        length={MFA_CODE_LENGTH}
+        required={code.required}
         autoFocus
-        value={code}
+        value={form.values.code}
         setValue={(value) => {
-          setCode(value);
-          setInvalid(false);
+          form.setValue('code', value);
+          setRefused(false);
         }}
-        errors={invalid ? [t('error.invalid-code')] : undefined}
+        errors={refused ? [t('error.invalid-code')] : undefined}
       />
       <div className="fd-card__actions">
         <Button variant="quiet" onClick={onBack}>
           {t('button.back')}
         </Button>
-        <Button type="submit" enabled={code.length === CODE_LENGTH} busy={busy} busyLabel={t('app.busy')}>
+        <Button type="submit" enabled={form.valid} busy={form.submitting} busyLabel={t('app.busy')}>
           {t('button.continue')}
         </Button>
       </div>

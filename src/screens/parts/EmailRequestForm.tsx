@@ -1,18 +1,14 @@
-import { object } from 'zod/mini';
 import { Button, Field, useFormModel } from '@frontdoor/ui';
 import { useT } from '../../i18n/t';
 import { useLive } from '../../flow/live';
-import { useFlow } from '../../flow/flow';
 import { PATHS } from '../../flow/paths';
 import { FlowLink } from '../../flow/FlowLink';
 import { showFailure } from '../../flow/failure';
 import { requestMail } from '../../api/account';
-import { emailSchema } from '../../schemas/email';
+import { emailErrors } from '../../schemas/email-rule';
 import { requestLanguage } from '../../../rules/languages';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../../rules/email';
 import { shown } from './field-errors';
-
-const schema = object({ email: emailSchema });
 
 export interface EmailRequestFormProps {
   /** The screen, for error reports. */
@@ -22,8 +18,8 @@ export interface EmailRequestFormProps {
   heading: string;
   intro: string;
   submitLabel: string;
-  /** The query parameters that pre-fill the e-mail, first found first (flows 2). */
-  prefillFrom: readonly ('username' | 'email')[];
+  /** The e-mail the link pre-fills, and the query parameters it comes from, first found first (flows 2). */
+  prefill: { email: string | undefined; from: readonly ('username' | 'email')[] };
   /** The mail is on its way (the API answers the same for every address, flows 7). */
   onSent(email: string): void;
   /** The way back to sign in: a question before the link, and the link's text. */
@@ -34,14 +30,13 @@ export interface EmailRequestFormProps {
  * An e-mail that asks for a mail with a link: registration (Register) or a new password
  * (PasswordReset). `{email, language}` goes to the API with the language rule of flows 3.
  */
-export function EmailRequestForm({ screen, kind, heading, intro, submitLabel, prefillFrom, onSent, back }: EmailRequestFormProps) {
+export function EmailRequestForm({ screen, kind, heading, intro, submitLabel, prefill, onSent, back }: EmailRequestFormProps) {
   const t = useT();
-  const flow = useFlow();
   const live = useLive();
-  const initialEmail = prefillFrom.map((name) => flow.search[name]).find(Boolean) ?? '';
+  const initialEmail = prefill.email ?? '';
   const form = useFormModel({
-    schema,
     initialValues: { email: initialEmail },
+    validate: ({ email }) => ({ email: emailErrors(email.trim()) }),
     required: ['email'],
     onSubmit: async ({ email }) => {
       const address = email.trim();
@@ -66,7 +61,7 @@ export function EmailRequestForm({ screen, kind, heading, intro, submitLabel, pr
         pattern={EMAIL_PATTERN.source}
         defaultValue={initialEmail}
         // The server fills the prerendered field from these too (server/web/prefilled-fields.ts).
-        data-prefill={prefillFrom.join(' ')}
+        data-prefill={prefill.from.join(' ')}
         {...shown(email, t)}
       />
       <Button type="submit" enabled={!live || form.valid} busy={form.submitting} busyLabel={t('app.busy')}>

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { minLength, string } from 'zod/mini';
 import { Button, Field, PasswordField, RuleList, useFormModel } from '@frontdoor/ui';
 import { useT } from '../../i18n/t';
-import { newPasswordPairSchema, ruleKey } from '../../schemas/new-password';
+import { CURRENT_PASSWORD_MISSING, newPasswordPairErrors, ruleKey } from '../../schemas/new-password';
 import { PASSWORD_MAX_LENGTH, PASSWORD_RULES, brokenPasswordRules } from '../../../rules/password';
 import { shown } from './field-errors';
 
@@ -25,9 +24,6 @@ export interface NewPasswordFormProps {
   children?: ReactNode;
 }
 
-const withCurrent = newPasswordPairSchema({ current: string().check(minLength(1, 'field.current-password.required')) });
-const withoutCurrent = newPasswordPairSchema({});
-
 /**
  * A new password and its repetition (flows 5, PasswordUpdate, Signup, PasswordChange): each rule
  * ticks as it is met while the person types; once the field is left its first broken rule shows
@@ -36,8 +32,8 @@ const withoutCurrent = newPasswordPairSchema({});
 export function NewPasswordForm({ heading, intro, email, askCurrent = false, currentRefused, submitLabel, onSubmit, children }: NewPasswordFormProps) {
   const t = useT();
   const form = useFormModel({
-    schema: (askCurrent ? withCurrent : withoutCurrent) as typeof withCurrent,
     initialValues: { current: '', password: '', repeat: '' },
+    validate: ({ current, ...pair }) => ({ ...newPasswordPairErrors(pair), current: askCurrent && !current ? [CURRENT_PASSWORD_MISSING] : [] }),
     required: askCurrent ? ['current', 'password', 'repeat'] : ['password', 'repeat'],
     onSubmit: ({ current, password }) => onSubmit({ password, ...(askCurrent ? { currentPassword: current } : {}) }),
   });

@@ -13,6 +13,8 @@ import { LoadingCard } from './LoadingCard';
 
 export interface PasswordFromLinkProps {
   screen: string;
+  /** The link's `token` parameter. */
+  linkToken: string | undefined;
   heading: string;
   intro?: (email: string) => ReactNode;
   /** Where a new password leads: the reset or the signup success page (flows 4.10). */
@@ -27,10 +29,10 @@ export interface PasswordFromLinkProps {
  * token's e-mail is shown read-only. `set-password` gets `challenge: ''`; success says "Password
  * successfully updated!" and goes on to the success page.
  */
-export function PasswordFromLink({ screen, heading, intro, success, children }: PasswordFromLinkProps) {
+export function PasswordFromLink({ screen, linkToken, heading, intro, success, children }: PasswordFromLinkProps) {
   const t = useT();
   const flow = useFlow();
-  const token = useMemo(() => readLinkToken(flow.search.token), [flow.search.token]);
+  const token = useMemo(() => readLinkToken(linkToken), [linkToken]);
   const [spent, setSpent] = useState(false);
   const live = useLive();
 
@@ -58,8 +60,9 @@ export function PasswordFromLink({ screen, heading, intro, success, children }: 
     );
   }
 
+  const { raw } = token;
   async function submit({ password }: { password: string }) {
-    const result = await setPassword(token!.raw, password);
+    const result = await setPassword(raw, password);
     if (result.kind === 'set') {
       showToast(t('page.password-update.message-success'), 'success');
       flow.go({ to: success, replace: true });

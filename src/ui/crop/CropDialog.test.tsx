@@ -36,10 +36,16 @@ function image() {
   return document.querySelector<HTMLImageElement>('.fd-crop-dialog__image');
 }
 
-function loadImage(width: number, height: number) {
+/**
+ * Loads the image at its natural size, in a container of the given size: jsdom lays nothing out,
+ * so the size a browser would give the dialog's image area is given here.
+ */
+function loadImage(width: number, height: number, container = { width: 800, height: 600 }) {
   const element = image()!;
   Object.defineProperty(element, 'naturalWidth', { value: width });
   Object.defineProperty(element, 'naturalHeight', { value: height });
+  Object.defineProperty(element.parentElement, 'clientWidth', { value: container.width, configurable: true });
+  Object.defineProperty(element.parentElement, 'clientHeight', { value: container.height, configurable: true });
   fireEvent.load(element);
 }
 
@@ -93,16 +99,14 @@ describe('CropDialog', () => {
   it('warns that the cropper cannot fit when its container has no size', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     render(<CropDialog open src="/photo.png" bounds={bounds} texts={texts} onAccept={() => {}} onCancel={() => {}} />);
-    loadImage(3000, 2000);
+    loadImage(3000, 2000, { width: 0, height: 0 });
     expect(warn).toHaveBeenCalledWith(CROP_WARNINGS.cannotFit);
   });
 
   it('does not warn about fitting when its container has a size', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
     render(<CropDialog open src="/photo.png" bounds={bounds} texts={texts} onAccept={() => {}} onCancel={() => {}} />);
-    loadImage(3000, 2000);
+    loadImage(3000, 2000, { width: 800, height: 600 });
     expect(warn).not.toHaveBeenCalledWith(CROP_WARNINGS.cannotFit);
   });
 

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import Cropper from 'cropperjs';
 import { Dialog, DialogHeading } from '@ariakit/react';
-import { useScrollLock } from '../overlays/useScrollLock';
+import { useScrollLock } from '../overlays/use-scroll-lock';
 import { CropToolbar } from './CropToolbar';
-import { holdTouchDrags } from './touchDragThreshold';
-import { CROP_LIMITS, VIEW_MODES, cropAspectRatio, crossOriginFor, minimumCropWidth, toCropResult, type CropBounds, type CropResult, type RestrictionMode } from './cropRules';
+import { holdTouchDrags } from './touch-drag-threshold';
+import { CROP_LIMITS, VIEW_MODES, cropAspectRatio, crossOriginFor, minimumCropWidth, toCropResult, type CropBounds, type CropResult, type RestrictionMode } from './crop-rules';
 
 /** Texts of the crop dialog, already translated. */
 export interface CropDialogTexts {

@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, useState, type ComponentProps, type FocusEvent, type ReactNode } from 'react';
 import { Combobox, ComboboxList, ComboboxProvider, Select, SelectArrow, SelectGroup, SelectGroupLabel, SelectLabel, SelectPopover, SelectProvider } from '@ariakit/react';
 import { cx } from '../internal/cx';
-import { useControllable } from '../internal/useControllable';
+import { useControllable } from '../internal/use-controllable';
 import { DropdownOption } from './DropdownOption';
 import { filterOptions, groupOptions, type GlobalSelectionOption, type OptionGroup, type OptionItem } from './options';
 import { nextGlobalSelection, normaliseSelection } from './selection';

@@ -1,5 +1,5 @@
 import { ChoiceFrame, type ChoiceGroupProps, type ChoiceValue } from './ChoiceGroup';
-import { useControllable } from '../internal/useControllable';
+import { useControllable } from '../internal/use-controllable';
 
 export type { ChoiceOption, ChoiceValue } from './ChoiceGroup';
 

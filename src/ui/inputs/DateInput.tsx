@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ChangeEvent, type MouseEvent } from 'react';
 import { Field, type FieldProps } from '../field/Field';
-import { useControllable } from '../internal/useControllable';
+import { useControllable } from '../internal/use-controllable';
 
 /** The latest date a date input accepts unless told otherwise (flows 5). */
 export const DEFAULT_MAX_DATE = '9999-12-31';

@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
-import { useControllable } from '../internal/useControllable';
+import { useControllable } from '../internal/use-controllable';
 import { cx } from '../internal/cx';
 
 /** One image to choose: its URL as the value, and a text naming it for screen readers. */

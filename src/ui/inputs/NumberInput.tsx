@@ -1,6 +1,6 @@
 import type { ChangeEvent, ClipboardEvent } from 'react';
 import { Field, type FieldProps } from '../field/Field';
-import { useControllable } from '../internal/useControllable';
+import { useControllable } from '../internal/use-controllable';
 
 /** Default count of decimals (flows 9). */
 export const DEFAULT_FRACTION_DIGITS = 2;

@@ -1,6 +1,6 @@
 import type { ChangeEvent, ComponentProps } from 'react';
 import { FieldShell } from '../field/FieldShell';
-import { useControllable } from '../internal/useControllable';
+import { useControllable } from '../internal/use-controllable';
 import { cx } from '../internal/cx';
 
 /** Default height of a text area in rows (flows 9). */

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Carousel } from './Carousel';
 import { ImageSelector } from './ImageSelector';
-import { step } from './carouselPaging';
+import { step } from './carousel-paging';
 
 afterEach(() => vi.useRealTimers());
 

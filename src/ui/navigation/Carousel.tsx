@@ -1,6 +1,6 @@
 import { Children, useEffect, useRef, useState, type ReactNode } from 'react';
 import { cx } from '../internal/cx';
-import { CAROUSEL_DEFAULTS, MEASURE_DELAY_MS, SLIDES_SHARE, canStep, slideWidth, step } from './carouselPaging';
+import { CAROUSEL_DEFAULTS, MEASURE_DELAY_MS, SLIDES_SHARE, canStep, slideWidth, step } from './carousel-paging';
 
 export interface CarouselProps {
   /** Names the carousel for screen readers, already translated. */

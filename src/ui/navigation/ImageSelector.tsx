@@ -1,6 +1,6 @@
 import { Carousel, type CarouselProps } from './Carousel';
-import { IMAGE_SELECTOR_DEFAULTS } from './carouselPaging';
-import { useControllable } from '../internal/useControllable';
+import { IMAGE_SELECTOR_DEFAULTS } from './carousel-paging';
+import { useControllable } from '../internal/use-controllable';
 import { cx } from '../internal/cx';
 
 /** An image to choose (flows 3): its URL, and a text naming it for screen readers. */

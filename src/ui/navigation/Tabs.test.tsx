@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Tabs } from './Tabs';
-import { initialTab } from './tabOptions';
+import { initialTab } from './tab-options';
 
 const tabs = [
   { tabKey: 'hidden', label: 'Hidden', visible: false },

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { useControllable } from '../internal/useControllable';
+import { useControllable } from '../internal/use-controllable';
 import { Tab, TabList, TabPanel, TabProvider } from '@ariakit/react';
 import { cx } from '../internal/cx';
-import { initialTab, isShown, type TabOption } from './tabOptions';
+import { initialTab, isShown, type TabOption } from './tab-options';
 
 export interface TabsProps {
   tabs: readonly TabOption[];

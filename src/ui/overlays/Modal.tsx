@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Dialog, DialogDescription, DialogHeading } from '@ariakit/react';
 import { cx } from '../internal/cx';
 import { Overlay } from './Overlay';
-import { useScrollLock } from './useScrollLock';
+import { useScrollLock } from './use-scroll-lock';
 
 export interface ModalProps {
   open: boolean;

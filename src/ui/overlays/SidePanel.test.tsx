@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SidePanel } from './SidePanel';
-import { sidePanelParent, shouldReload } from './sidePanelRoute';
+import { sidePanelParent, shouldReload } from './side-panel-route';
 
 const confirmation = { title: 'Leave without saving?', leaveText: 'Leave', stayText: 'Stay' };
 

@@ -3,7 +3,7 @@ import { Dialog, DialogDismiss, DialogHeading } from '@ariakit/react';
 import { cx } from '../internal/cx';
 import { ConfirmationModal } from './ConfirmationModal';
 import { Overlay } from './Overlay';
-import { useScrollLock } from './useScrollLock';
+import { useScrollLock } from './use-scroll-lock';
 
 /** Texts of the "leave without saving?" question, already translated. */
 export interface SidePanelConfirmation {

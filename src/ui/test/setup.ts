@@ -1,7 +1,8 @@
 /**
  * Test setup shared by the Preact and the React runs: jsdom has no `CSS.supports` and `CSS.escape`,
- * which Ariakit calls, and no layout, so `scrollIntoView` and `ResizeObserver` are given no-op stand-ins and
- * `checkVisibility` answers from `display` and `hidden` (Ariakit moves focus only to visible elements).
+ * which Ariakit calls, and no layout, so `scrollIntoView`, `window.scrollTo` (the router restores
+ * scrolling) and `ResizeObserver` are given no-op stand-ins and `checkVisibility` answers from
+ * `display` and `hidden` (Ariakit moves focus only to visible elements).
  */
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
@@ -13,6 +14,8 @@ css.supports ??= () => false;
 css.escape ??= (value: string) => String(value).replace(/[^\w-]/g, (character) => `\\${character}`);
 
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+// jsdom has one that only says it is not implemented.
+window.scrollTo = () => {};
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}

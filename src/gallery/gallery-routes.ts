@@ -15,7 +15,7 @@ export function galleryRoute(parent: AnyRoute) {
     // gallery's own texts, which no sign-in page loads.
     loader: async () => {
       await ensureWholeDictionary();
-      await import('./galleryTexts').then((texts) => texts.loadGalleryTexts($locale.get()));
+      await import('./gallery-texts').then((texts) => texts.loadGalleryTexts($locale.get()));
     },
     component: lazyRouteComponent(() => import('./Gallery'), 'Gallery'),
   });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lockScroll } from './useScrollLock';
+import { lockScroll } from './use-scroll-lock';
 
 afterEach(() => {
   vi.restoreAllMocks();

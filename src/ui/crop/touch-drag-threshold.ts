@@ -18,10 +18,11 @@ export function holdTouchDrags(stage: HTMLElement, activation: number): () => vo
     target.dispatchEvent(replay);
   };
   const onDown = (event: PointerEvent) => {
-    if (event.pointerType !== 'touch' || released.has(event)) return;
+    const { target } = event;
+    if (event.pointerType !== 'touch' || released.has(event) || !target) return;
     if (held) return release();
     event.stopPropagation();
-    held = { event, target: event.target! };
+    held = { event, target };
   };
   const onMove = (event: PointerEvent) => {
     if (!held || event.pointerId !== held.event.pointerId) return;

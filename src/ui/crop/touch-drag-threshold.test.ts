@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { holdTouchDrags } from './touchDragThreshold';
+import { holdTouchDrags } from './touch-drag-threshold';
 
 let stage: HTMLElement;
 let cropArea: HTMLElement;

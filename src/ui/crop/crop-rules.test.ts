@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VIEW_MODES, cropAspectRatio, crossOriginFor, minimumCropWidth, toCropResult } from './cropRules';
+import { VIEW_MODES, cropAspectRatio, crossOriginFor, minimumCropWidth, toCropResult } from './crop-rules';
 
 describe('crop rules', () => {
   it('fix the aspect ratio to maximum width over maximum height', () => {

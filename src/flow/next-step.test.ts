@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { afterCode, afterMfaConfirmation, afterOrganizations, afterPassword, afterTermsAccepted, afterTermsLoad } from './next-step';
+import type { CodeLoginResult, LoginResult } from '../api/sign-in';
+import type { MfaConfirmResult } from '../api/mfa';
+import type { CurrentOrganization, Organization, OrganizationsResult, TermsSubjectResult, User } from '../api/organizations';
+
+const credentials = { email: 'ada@example.com', password: 'Correct-Horse-1' };
+const failed = { kind: 'failed', status: 500 } as const;
+const rateLimited = { kind: 'rate-limited', retryAfterSeconds: 30 } as const;
+
+describe('after the password (flows 4.3, 4.4)', () => {
+  it.each<[string, LoginResult, ReturnType<typeof afterPassword>]>([
+    ['a sign-in with an MFA policy goes on to MFA setup with context, token and policy', { kind: 'signed-in', context: 'acme', token: 't', policy: 'OPTIONAL' }, { kind: 'mfa-setup', context: 'acme', token: 't', policy: 'OPTIONAL' }],
+    ['a sign-in without a policy is complete', { kind: 'signed-in', context: 'acme', token: 't', policy: undefined }, { kind: 'signed-in', token: 't' }],
+    ['a request for a code goes on to the code with the e-mail and password', { kind: 'mfa-required' }, { kind: 'code', credentials }],
+    ['wrong credentials stay on the password', { kind: 'invalid-credentials' }, { kind: 'wrong-credentials' }],
+    ['a wrong code without a code sent stays on the password', { kind: 'invalid-code' }, { kind: 'wrong-credentials' }],
+    ['too many attempts say how long to wait', rateLimited, { kind: 'failure', operation: 'login', result: rateLimited }],
+    ['any other answer is a general error', failed, { kind: 'failure', operation: 'login', result: failed }],
+  ])('%s', (_, result, step) => {
+    expect(afterPassword(result, credentials)).toEqual(step);
+  });
+});
+
+describe('after the code of a sign-in (flows 4.3, 4.5)', () => {
+  it.each<[string, LoginResult | CodeLoginResult, ReturnType<typeof afterCode>]>([
+    ['a sign-in is complete, whatever the policy', { kind: 'signed-in', context: 'acme', token: 't', policy: 'OPTIONAL' }, { kind: 'signed-in', token: 't' }],
+    ['a wrong code stays on the code', { kind: 'invalid-code' }, { kind: 'wrong-code' }],
+    ['a code asked for again stays on the code', { kind: 'mfa-required' }, { kind: 'wrong-code' }],
+    ['a password changed meanwhile goes back to the password of the e-mail', { kind: 'invalid-credentials' }, { kind: 'password', email: 'ada@example.com', expired: false }],
+    ['a sign-in no longer pending goes back to the password, saying so', { kind: 'sign-in-expired' }, { kind: 'password', email: 'ada@example.com', expired: true }],
+    ['too many attempts say how long to wait', rateLimited, { kind: 'failure', operation: 'login', result: rateLimited }],
+    ['any other answer is a general error', failed, { kind: 'failure', operation: 'login', result: failed }],
+  ])('%s', (_, result, step) => {
+    expect(afterCode(result, credentials.email)).toEqual(step);
+  });
+});
+
+describe('after the code that confirms TOTP (flows 4.6)', () => {
+  it.each<[string, MfaConfirmResult, ReturnType<typeof afterMfaConfirmation>]>([
+    ['a confirmation with the full session completes the sign-in with it', { kind: 'confirmed', token: 'full' }, { kind: 'signed-in', token: 'full' }],
+    ['a confirmation without a token completes it with the setup token', { kind: 'confirmed', token: undefined }, { kind: 'signed-in', token: 'setup' }],
+    ['a wrong code stays on the code', { kind: 'invalid-code' }, { kind: 'wrong-code' }],
+    ['too many attempts say how long to wait', rateLimited, { kind: 'failure', operation: 'mfa-confirm', result: rateLimited }],
+    ['any other answer is a general error', failed, { kind: 'failure', operation: 'mfa-confirm', result: failed }],
+  ])('%s', (_, result, step) => {
+    expect(afterMfaConfirmation(result, 'setup')).toEqual(step);
+  });
+});
+
+const acme: Organization = { id: 'org-1', context: 'acme', name: 'Acme', logo: '', enabled: true };
+
+describe('after the organisations have loaded (flows 4.7)', () => {
+  it.each<[string, OrganizationsResult, ReturnType<typeof afterOrganizations>]>([
+    ['the organisations are the list to choose from', { kind: 'organizations', organizations: [acme] }, { kind: 'choose', organizations: [acme] }],
+    ['a session the API no longer takes signs out', { kind: 'unauthorized' }, { kind: 'logout' }],
+    ['any other answer is a general error', failed, { kind: 'failure', operation: 'organizations', result: failed }],
+  ])('%s', (_, result, step) => {
+    expect(afterOrganizations(result)).toEqual(step);
+  });
+});
+
+const organization: CurrentOrganization = { ...acme, termsAndConditions: { version: 3, content: { en: '/terms.pdf' } }, language: { default: 'en' } };
+const userWho = (acceptedVersion: number | undefined): User => ({
+  id: 'user-1',
+  email: 'ada@example.com',
+  language: 'de',
+  termsAndConditions: acceptedVersion === undefined ? {} : { acme: { acceptedVersion } },
+});
+const loaded = (user: User): TermsSubjectResult => ({ kind: 'loaded', organization, user });
+
+describe('after the terms have loaded (flows 4.8, 4.9)', () => {
+  it.each<[string, TermsSubjectResult, ReturnType<typeof afterTermsLoad>]>([
+    ['a user who accepted the current version goes into the app', loaded(userWho(3)), { kind: 'app', context: 'acme' }],
+    ['a user who accepted an older version ticks the box', loaded(userWho(2)), { kind: 'agree', organization }],
+    ['a user who never accepted ticks the box', loaded(userWho(undefined)), { kind: 'agree', organization }],
+    ['a failed load is reported and ends on Login', failed, { kind: 'login', failed: { operation: 'terms-load', status: 500 } }],
+  ])('%s', (_, result, step) => {
+    expect(afterTermsLoad(result, 'acme')).toEqual(step);
+  });
+});
+
+describe('after Save on the terms (flows 4.8, 4.9)', () => {
+  it('goes into the app once the terms are accepted', () => {
+    expect(afterTermsAccepted({ kind: 'accepted' }, 'acme')).toEqual({ kind: 'app', context: 'acme' });
+  });
+
+  it('shows a general error when the acceptance failed', () => {
+    expect(afterTermsAccepted(failed, 'acme')).toEqual({ kind: 'failure', operation: 'accept-terms', result: failed });
+  });
+});

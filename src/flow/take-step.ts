@@ -1,0 +1,50 @@
+/**
+ * Takes a step that leaves the screen (src/flow/next-step.ts): what each one keeps or clears, and
+ * where it goes. The one place where the stores and the flow follow a step's answer.
+ */
+import { PATHS } from './paths';
+import { enterApp } from './enter-app';
+import { showFailure } from './failure';
+import { reportError } from '../api/report';
+import { t } from '../i18n/t';
+import { showToast } from '../stores/toast';
+import { beginMfaSetup, establishSession } from '../stores/session';
+import { awaitCode, forgetPendingLogin } from '../stores/pending-login';
+import type { Flow } from './flow';
+import type { Move } from './next-step';
+
+/** `screen`: the screen taking the step, as the route table names it, for error reports. */
+export function takeStep(flow: Flow, screen: string, move: Move): void {
+  switch (move.kind) {
+    case 'signed-in':
+      forgetPendingLogin();
+      establishSession(move.token);
+      flow.go({ to: PATHS.companySelection });
+      return;
+    case 'mfa-setup':
+      beginMfaSetup(move);
+      flow.go({ to: PATHS.mfaSetup });
+      return;
+    case 'code':
+      awaitCode(move.credentials.email, move.credentials.password);
+      flow.go({ to: PATHS.mfaLogin, search: { username: move.credentials.email } });
+      return;
+    case 'password':
+      forgetPendingLogin();
+      if (move.expired) showToast(t('page.mfa-login.error-sign-in-expired'), 'error');
+      flow.go({ to: move.email ? PATHS.loginWithPassword : PATHS.login, search: { username: move.email }, replace: true });
+      return;
+    case 'logout':
+      flow.go({ to: PATHS.logout, replace: true });
+      return;
+    case 'login':
+      void reportError({ screen, ...move.failed });
+      flow.go({ to: PATHS.login, replace: true });
+      return;
+    case 'app':
+      enterApp(flow, move.context);
+      return;
+    case 'failure':
+      showFailure(screen, move.operation, move.result);
+  }
+}
