@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import boundaries from 'eslint-plugin-boundaries';
 import regexp from 'eslint-plugin-regexp';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 /** The layers, most specific first: a file belongs to the first pattern it matches. */
 const elements = [
@@ -74,7 +75,12 @@ export default tseslint.config(
     // Tests of the data layer open their databases through the server's test helpers; tests of the
     // API read the database to see what a request wrote.
     files: ['server/db/**/*.test.ts', 'server/api/**/*.test.ts'],
-    rules: { 'boundaries/dependencies': ['error', { default: 'disallow', policies: [...policies, may('server-data', ['server']), may('server-http', ['server-data'])] }] },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        { default: 'disallow', policies: [...policies, may('server-data', ['server']), may('server-http', ['server-data'])] },
+      ],
+    },
   },
   {
     // A closure runs later than the check that made a value safe: it captures the checked value
@@ -94,11 +100,17 @@ export default tseslint.config(
         NO_ASSERTION_IN_CLOSURES,
         {
           selector:
-            "CallExpression[callee.property.name=/^replace(All)?$/][arguments.length=2]:not([arguments.1.type=/^(Literal|ArrowFunctionExpression|FunctionExpression)$/])",
-          message: 'Replace with a string literal or a function: a replacement string built from a value expands $&, $` and $\' in it.',
+            'CallExpression[callee.property.name=/^replace(All)?$/][arguments.length=2]:not([arguments.1.type=/^(Literal|ArrowFunctionExpression|FunctionExpression)$/])',
+          message: "Replace with a string literal or a function: a replacement string built from a value expands $&, $` and $' in it.",
         },
       ],
     },
+  },
+  {
+    // Hooks in a fixed order, and no effect, memo or callback with a dependency it does not name.
+    files: ['src/**/*.{ts,tsx}', 'e2e/**/*.tsx', 'scripts/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     files: ['**/*.js'],

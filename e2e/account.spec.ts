@@ -12,7 +12,10 @@ test.use({ locale: 'en-GB' });
 
 const freshEmail = () => `e2e-${randomUUID()}@example.com`;
 
-test('a newcomer registers, opens the link from the mail, sets a password with the rules ticking as they type, and signs in', async ({ page, request }, testInfo) => {
+test('a newcomer registers, opens the link from the mail, sets a password with the rules ticking as they type, and signs in', async ({
+  page,
+  request,
+}, testInfo) => {
   const errors = consoleErrors(page);
   const email = freshEmail();
   await page.goto(`/register?email=${encodeURIComponent(email)}`);
@@ -76,7 +79,11 @@ test('a user resends the registration mail and gets a second one', async ({ page
   await expect.poll(async () => (await mailsTo(request, email)).length).toBe(2);
 });
 
-test('a user resets a forgotten password through the mailed link; the old password then fails and the new one works', async ({ page, request, account }, testInfo) => {
+test('a user resets a forgotten password through the mailed link; the old password then fails and the new one works', async ({
+  page,
+  request,
+  account,
+}, testInfo) => {
   await enterEmail(page, account.email);
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
@@ -169,7 +176,9 @@ test.describe('the embedded change-password page', () => {
     await acceptTerms(page);
     await page.waitForURL((url) => url.searchParams.get('context') === 'acme', { waitUntil: 'commit' });
     const sessionCookies = async () =>
-      Object.fromEntries((await page.context().cookies(baseURL)).filter((cookie) => cookie.name.startsWith('token')).map((cookie) => [cookie.name, cookie.value]));
+      Object.fromEntries(
+        (await page.context().cookies(baseURL)).filter((cookie) => cookie.name.startsWith('token')).map((cookie) => [cookie.name, cookie.value]),
+      );
     const before = await sessionCookies();
     expect(Object.keys(before).sort()).toEqual(['token', 'token_acme']);
     await appEmbedding(page, ALLOWED_PARENT);
@@ -182,9 +191,7 @@ test.describe('the embedded change-password page', () => {
     await expectNoAxeViolations(page.frame({ url: /\/change-password/ })!, 'password change');
     await frame.getByRole('button', { name: 'Save' }).click();
     await expect(frame.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
-    await expect.poll(() => received(page)).toEqual([
-      { origin: baseURL, data: { action: 'password-change', success: true } },
-    ]);
+    await expect.poll(() => received(page)).toEqual([{ origin: baseURL, data: { action: 'password-change', success: true } }]);
     // The API revoked the old token: the session cookie and token_acme both carry the new one.
     const after = await sessionCookies();
     expect(after.token).not.toBe(before.token);
@@ -219,7 +226,14 @@ test.describe('the embedded change-password page', () => {
     await signedIn(page, account);
     await appEmbedding(page, OTHER_PARENT);
     // The browser refuses to show the front door in a frame of that origin (CSP frame-ancestors).
-    await expect.poll(() => page.frames().find((frame) => frame !== page.mainFrame())?.url()).toMatch(/^chrome-error:/);
+    await expect
+      .poll(() =>
+        page
+          .frames()
+          .find((frame) => frame !== page.mainFrame())
+          ?.url(),
+      )
+      .toMatch(/^chrome-error:/);
     expect(await received(page)).toEqual([]);
   });
 
@@ -240,9 +254,7 @@ test.describe('the embedded change-password page', () => {
     // Another current password is another try: the refusal leaves the field.
     await current.fill(account.password);
     await expect(current).not.toHaveAttribute('aria-invalid', 'true');
-    await expect.poll(() => received(page)).toEqual([
-      { origin: baseURL, data: { action: 'password-change', success: false } },
-    ]);
+    await expect.poll(() => received(page)).toEqual([{ origin: baseURL, data: { action: 'password-change', success: false } }]);
   });
 });
 
@@ -287,7 +299,7 @@ test.describe('a user of the old platform', () => {
 test.describe('in French', () => {
   test.use({ locale: 'fr-FR' });
 
-  test("un utilisateur réinitialise son mot de passe oublié et se connecte avec le nouveau", async ({ page, request }) => {
+  test('un utilisateur réinitialise son mot de passe oublié et se connecte avec le nouveau', async ({ page, request }) => {
     const account = await registerAccount(request, 'fr');
     await page.goto(`/reset-password?username=${encodeURIComponent(account.email)}`);
     await expect(page.getByRole('heading', { name: 'Réinitialiser votre mot de passe' })).toBeVisible();

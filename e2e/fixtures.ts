@@ -31,10 +31,13 @@ export async function mailsTo(request: APIRequestContext, email: string): Promis
 export async function mailedLink(request: APIRequestContext, email: string, path: string): Promise<URL> {
   let link: URL | undefined;
   await expect
-    .poll(async () => {
-      link = (await mailsTo(request, email)).flatMap((mail) => mail.links.map((href) => new URL(href))).find((url) => url.pathname === path);
-      return link?.href;
-    }, { message: `a mail to ${email} with a link to ${path}`, timeout: 15_000 })
+    .poll(
+      async () => {
+        link = (await mailsTo(request, email)).flatMap((mail) => mail.links.map((href) => new URL(href))).find((url) => url.pathname === path);
+        return link?.href;
+      },
+      { message: `a mail to ${email} with a link to ${path}`, timeout: 15_000 },
+    )
     .toBeTruthy();
   return link!;
 }
@@ -69,7 +72,10 @@ export async function enableTotp(request: APIRequestContext, account: Account): 
   expect(setup.status()).toBe(200);
   const authenticator = readSetupUri(await setup.text());
   const usedStep = currentStep();
-  const confirmed = await request.post(`/api/${context}/user/setMfa`, { headers, data: { mfaSecret: authenticator.secret, challenge: authenticator.codeAt(usedStep) } });
+  const confirmed = await request.post(`/api/${context}/user/setMfa`, {
+    headers,
+    data: { mfaSecret: authenticator.secret, challenge: authenticator.codeAt(usedStep) },
+  });
   expect(confirmed.status()).toBe(200);
   return { authenticator, usedStep };
 }

@@ -6,7 +6,13 @@ import type { Locator } from '@playwright/test';
  * String.replace (`` $` `` and `$'` insert the page around the match, quotes included; `$&` the
  * match; `$1` a group) and plain quotes (the server's unit tests hold the same, escaped).
  */
-const ATTACKS = ['$` autofocus onfocus=alert(1) x=', "$' autofocus onfocus=alert(1) x=", '$&$&" onfocus="alert(1)', '$1$2$<name>" x="', `a'b"c<d>e@example.com`];
+const ATTACKS = [
+  '$` autofocus onfocus=alert(1) x=',
+  "$' autofocus onfocus=alert(1) x=",
+  '$&$&" onfocus="alert(1)',
+  '$1$2$<name>" x="',
+  `a'b"c<d>e@example.com`,
+];
 
 test.use({ locale: 'en-GB', javaScriptEnabled: false });
 

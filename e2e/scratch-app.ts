@@ -14,11 +14,20 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-type LockEntry = { version: string; dependencies?: Record<string, string>; peerDependencies?: Record<string, string>; peerDependenciesMeta?: Record<string, { optional?: boolean }>; [field: string]: unknown };
+type LockEntry = {
+  version: string;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+  [field: string]: unknown;
+};
 
 /** Packs build/ui (made by `npm run build:ui`) into `folder`; answers the tarball's path. */
 export function packToolkit(folder: string): string {
-  const name = execFileSync('npm', ['pack', '--silent', '--pack-destination', folder], { cwd: join(root, 'build/ui'), encoding: 'utf8' }).trim().split('\n').pop()!;
+  const name = execFileSync('npm', ['pack', '--silent', '--pack-destination', folder], { cwd: join(root, 'build/ui'), encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .pop()!;
   return join(folder, name);
 }
 
@@ -59,12 +68,8 @@ export async function buildScratchApp(tarball: string): Promise<string> {
   const react = { react: repositoryLock.packages['node_modules/react']!.version, 'react-dom': repositoryLock.packages['node_modules/react-dom']!.version };
   const tarballName = tarball.split('/').pop()!;
   copyFileSync(tarball, join(app, tarballName));
-  // felte's zod validator still names zod 3 as its dependency; it only calls the schema it is given,
-  // so an app on zod 4 lets it use its own (the toolkit's README says so; this repository does the same).
-  const zod = { zod: repositoryLock.packages['node_modules/zod']!.version };
-  const dependencies = { [packed.name]: `file:${tarballName}`, ...react, ...zod };
-  const overrides = { '@felte/validator-zod': { zod: '$zod' } };
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch-app', private: true, type: 'module', dependencies, overrides }, null, 2));
+  const dependencies = { [packed.name]: `file:${tarballName}`, ...react };
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch-app', private: true, type: 'module', dependencies }, null, 2));
   const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
   const { name: _name, ...packedEntry } = packed;
   const lock = {
@@ -73,12 +78,19 @@ export async function buildScratchApp(tarball: string): Promise<string> {
     requires: true,
     packages: {
       '': { name: 'scratch-app', dependencies },
-      ...lockEntriesFor({ ...packed.dependencies, ...react, ...zod }),
-      [`node_modules/${packed.name}`]: { version: packedEntry.version, resolved: `file:${tarballName}`, integrity, dependencies: packedEntry.dependencies, peerDependencies: packedEntry.peerDependencies },
+      ...lockEntriesFor({ ...packed.dependencies, ...react }),
+      [`node_modules/${packed.name}`]: {
+        version: packedEntry.version,
+        resolved: `file:${tarballName}`,
+        integrity,
+        dependencies: packedEntry.dependencies,
+        peerDependencies: packedEntry.peerDependencies,
+      },
     },
   };
   writeFileSync(join(app, 'package-lock.json'), JSON.stringify(lock, null, 2));
-  const install = (mode: string) => execFileSync('npm', ['ci', mode, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: app, stdio: 'pipe' });
+  const install = (mode: string) =>
+    execFileSync('npm', ['ci', mode, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: app, stdio: 'pipe' });
   try {
     install('--offline');
   } catch {
@@ -90,7 +102,10 @@ export async function buildScratchApp(tarball: string): Promise<string> {
   mkdirSync(sources);
   for (const file of readdirSync(join(root, 'e2e/ui-package-app'))) copyFileSync(join(root, 'e2e/ui-package-app', file), join(sources, file));
   copyFileSync(join(root, 'src/gallery/sample-landscape.png'), join(sources, 'photo.png'));
-  writeFileSync(join(app, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Scratch app</title><link rel="stylesheet" href="out/main.css"></head><body><div id="root"></div><script type="module" src="out/main.js"></script></body></html>');
+  writeFileSync(
+    join(app, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Scratch app</title><link rel="stylesheet" href="out/main.css"></head><body><div id="root"></div><script type="module" src="out/main.js"></script></body></html>',
+  );
   await build({
     absWorkingDir: app,
     entryPoints: ['src/main.tsx'],

@@ -11,7 +11,11 @@ test.describe('in English', () => {
   test.use({ locale: 'en-GB' });
 
   test('a hostile app, domain and route never take the user off the platform', async ({ page, account }) => {
-    await enterEmail(page, account.email, `?app=${encodeURIComponent('https://evil.example')}&domain=${encodeURIComponent('../evil')}&route=${encodeURIComponent('//evil.example/steal')}`);
+    await enterEmail(
+      page,
+      account.email,
+      `?app=${encodeURIComponent('https://evil.example')}&domain=${encodeURIComponent('../evil')}&route=${encodeURIComponent('//evil.example/steal')}`,
+    );
     await enterPassword(page, account.password);
     await page.getByRole('button', { name: 'Skip' }).click();
     const leaving = departure(page);
@@ -143,7 +147,10 @@ test.describe('in English', () => {
 test.describe('in German', () => {
   test.use({ locale: 'de-DE' });
 
-  test('ein Nutzer meldet sich an, überspringt die Bestätigung in zwei Schritten, akzeptiert die Bedingungen und landet im Portal', async ({ page, request }) => {
+  test('ein Nutzer meldet sich an, überspringt die Bestätigung in zwei Schritten, akzeptiert die Bedingungen und landet im Portal', async ({
+    page,
+    request,
+  }) => {
     const account = await registerAccount(request, 'de');
     await page.goto('/login?route=%2Fstart');
     await expect(page).toHaveTitle('Anmelden');

@@ -9,7 +9,10 @@ test.use({ locale: 'en-GB' });
 const landing = (page: import('@playwright/test').Page) =>
   page.waitForRequest((request) => request.isNavigationRequest() && new URL(request.url()).searchParams.has('context'));
 
-test('a new user in an MFA-required organisation signs in, sets up MFA, confirms, accepts terms and lands on the portal landing page', async ({ page, baseURL }, testInfo) => {
+test('a new user in an MFA-required organisation signs in, sets up MFA, confirms, accepts terms and lands on the portal landing page', async ({
+  page,
+  baseURL,
+}, testInfo) => {
   const errors = consoleErrors(page);
   // The demo platform (README, "Run it"): the front door and the apps under frontdoor.localhost.
   const port = new URL(baseURL!).port;
@@ -102,7 +105,9 @@ test('a code step with no sign-in waiting goes back to the password and says why
   await enterCode(page, '123456');
   await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
   await expect(page).toHaveURL(/\/login\/password\?username=nobody%40example\.com$/);
-  await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: 'Your sign-in has timed out. Please enter your password again.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: 'Your sign-in has timed out. Please enter your password again.' }),
+  ).toBeVisible();
 });
 
 test('a wrong password is "Incorrect email or password." with both fields marked', async ({ page, account }, testInfo) => {
@@ -124,7 +129,11 @@ test('a user with several organisations chooses one', async ({ page }, testInfo)
   await enterCode(page, await freshCode(authenticator, new Set()));
 
   await expect(page.getByRole('heading', { name: 'Choose a company' })).toBeVisible();
-  const companies = page.getByRole('list').filter({ has: page.getByRole('link') }).first().getByRole('link');
+  const companies = page
+    .getByRole('list')
+    .filter({ has: page.getByRole('link') })
+    .first()
+    .getByRole('link');
   // Reserved contexts first: the marketplace and the meta site (flows 2).
   await expect(companies).toHaveText(['Marketplace', 'Meta', 'Acme Corporation', 'Vault Bank']);
   await expectNoAxeViolations(page, 'company selection');

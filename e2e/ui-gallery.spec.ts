@@ -26,7 +26,14 @@ test('the gallery shows every section with no console error and no accessibility
   const errors = collectConsoleErrors(page);
   await openGallery(page);
   await expect(page).toHaveTitle('Component gallery');
-  for (const section of ['Buttons, links, images and messages', 'Form fields', 'Dropdowns', 'Dialogs and panels', 'Navigation and display', 'Layouts and page templates']) {
+  for (const section of [
+    'Buttons, links, images and messages',
+    'Form fields',
+    'Dropdowns',
+    'Dialogs and panels',
+    'Navigation and display',
+    'Layouts and page templates',
+  ]) {
     await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
   }
   expect(errors).toEqual([]);

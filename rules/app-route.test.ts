@@ -42,7 +42,15 @@ describe('the route of the app a person lands in', () => {
   });
 
   it('refuses a route whose path, once its dot segments are resolved, starts with two slashes', () => {
-    for (const route of ['/.//evil.example', './/evil.example', '/a/..//evil.example', 'a/..//evil.example', '/%2e//evil.example', '/./%2e/.//evil.example/x', '/x/.././/evil.example?a=1']) {
+    for (const route of [
+      '/.//evil.example',
+      './/evil.example',
+      '/a/..//evil.example',
+      'a/..//evil.example',
+      '/%2e//evil.example',
+      '/./%2e/.//evil.example/x',
+      '/x/.././/evil.example?a=1',
+    ]) {
       expect(appRoute(route), route).toBeUndefined();
     }
     expect(appRoute('/a/./b/../c//d')).toBe('/a/c//d');

@@ -73,7 +73,14 @@ describe('the auth API contract', () => {
 
   it('marks every operation beyond section 7 as defined for the server side', () => {
     const extra = operations.filter((op) => !section7.some(([method, path]) => method === op.method && path === op.path));
-    expect(extra.map((op) => op.operationId).sort()).toEqual(['confirmSamlSession', 'getHealth', 'getJwks', 'loginWithCode', 'reportClientError', 'samlAssertionConsumer']);
+    expect(extra.map((op) => op.operationId).sort()).toEqual([
+      'confirmSamlSession',
+      'getHealth',
+      'getJwks',
+      'loginWithCode',
+      'reportClientError',
+      'samlAssertionConsumer',
+    ]);
     expect(extra.every((op) => op['x-frontdoor-server-defined'] === true)).toBe(true);
   });
 

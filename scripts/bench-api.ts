@@ -32,7 +32,10 @@ else console.log('One core only: server and load share it, so the figures unders
 
 /** The upper median; none of no values. */
 const median = (values: number[]) => [...values].sort((a, b) => a - b).at(Math.floor(values.length / 2)) ?? Number.NaN;
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 function hashCeiling(): number {
   const command = [process.execPath, '--import', 'tsx', 'scripts/bench-api/hash-rate.ts', '3'];
@@ -88,7 +91,9 @@ for (const target of targets) results.push(await measure(target));
 
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cores} cores${pinned ? `, server on core ${SERVER_CORE}, load on core ${LOAD_CORE}` : ''}`;
 console.log(`\nPassword sign-ins, ${new Date().toISOString().slice(0, 10)}, ${machine}; ${RUNS} runs of ${SECONDS} s (medians):\n`);
-console.log('| database | argon2id ceiling, 1 core | sign-ins/s at saturation, 1 core | of the ceiling | p50 at 80 % | p99 at 80 % | failed | load average (1, 5, 15 min) before → after |');
+console.log(
+  '| database | argon2id ceiling, 1 core | sign-ins/s at saturation, 1 core | of the ceiling | p50 at 80 % | p99 at 80 % | failed | load average (1, 5, 15 min) before → after |',
+);
 console.log('|---|---|---|---|---|---|---|---|');
 for (const result of results) {
   console.log(

@@ -95,7 +95,10 @@ async function firstViewWithScript(browser: Browser, origin: string, record: (pa
   const page = await context.newPage();
   // The router and the whole dictionary are fetched when the browser is idle; the first view does without them.
   const later = laterFiles(dist);
-  await page.route((url) => later.has(url.pathname), (route) => route.abort());
+  await page.route(
+    (url) => later.has(url.pathname),
+    (route) => route.abort(),
+  );
   const fetched = record(page);
   await page.goto(`${origin}/login`, { waitUntil: 'load' });
   await page.getByRole('button', { name: 'Continue' }).and(page.locator(':disabled')).waitFor();
@@ -111,16 +114,25 @@ const enterCode: SecondStep = async (page) => {
 };
 const skipMfaSetup: SecondStep = (page) => page.getByRole('button', { name: 'Skip' }).click();
 
-async function passwordSignIn(browser: Browser, origin: string, record: (page: Page) => Fetched[], user: typeof WITH_TOTP, secondStep: SecondStep): Promise<Fetched[]> {
+async function passwordSignIn(
+  browser: Browser,
+  origin: string,
+  record: (page: Page) => Fetched[],
+  user: typeof WITH_TOTP,
+  secondStep: SecondStep,
+): Promise<Fetched[]> {
   const context = await browser.newContext({ locale: 'en-GB' });
   const page = await context.newPage();
   const fetched = record(page);
   let departure: string | undefined;
   // The sign-in ends with the redirect to the app; the app's own bytes are not the front door's.
-  await page.route((url) => url.origin !== origin, (route) => {
-    departure = route.request().url();
-    return route.abort();
-  });
+  await page.route(
+    (url) => url.origin !== origin,
+    (route) => {
+      departure = route.request().url();
+      return route.abort();
+    },
+  );
   await page.goto(`${origin}/login?route=%2Fhome`);
   await page.getByRole('textbox', { name: 'E-mail' }).fill(user.email);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -181,7 +193,11 @@ const lines: [string, number, number | undefined][] = [
 console.log('Byte budgets (gzip, 1 KB = 1024 bytes):');
 for (const [name, bytes, budget] of lines) console.log(`  ${name}: ${kb(bytes)}${budget ? ` of ${kb(budget)}` : ''}`);
 console.log(`  (the API's answers during the password sign-in: ${kb(total(figures.signIn, true))})`);
-for (const [name, files] of [['password sign-in', figures.signIn], ['first password sign-in', figures.firstSignIn], ['first view with its script', figures.firstView]] as const) {
+for (const [name, files] of [
+  ['password sign-in', figures.signIn],
+  ['first password sign-in', figures.firstSignIn],
+  ['first view with its script', figures.firstView],
+] as const) {
   console.log(`Files of the ${name}:`);
   for (const file of files) console.log(`  ${kb(file.bytes).padStart(8)}  ${file.path}${file.api ? '  (API)' : ''}`);
 }

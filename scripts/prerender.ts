@@ -88,7 +88,12 @@ export async function prerender(root: string, dist: string): Promise<number> {
   const starter = await startScripts(root);
   const pagesDir = join(dist, 'pages');
   rmSync(pagesDir, { recursive: true, force: true });
-  const manifest: PagesManifest = { languages: [...ssr.LANGUAGES], routes: [], redirects: ssr.ALIASES.map((alias) => ({ pattern: alias.path, to: alias.to })), notFound: 'NotFound' };
+  const manifest: PagesManifest = {
+    languages: [...ssr.LANGUAGES],
+    routes: [],
+    redirects: ssr.ALIASES.map((alias) => ({ pattern: alias.path, to: alias.to })),
+    notFound: 'NotFound',
+  };
   let count = 0;
   const shell = 'Shell';
   for (const pattern of ssr.ROUTER_ONLY_PATHS) manifest.routes.push({ pattern, page: shell, development: true });

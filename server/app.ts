@@ -33,7 +33,11 @@ function answerBeforeRouting(headers: Record<string, string>) {
     const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
     const status = tooLong ? 414 : 400;
     const message = tooLong ? 'A part of the URL is longer than this server takes.' : 'The URL is not valid.';
-    void reply.code(status).headers(headers).header('cache-control', 'no-store').send(errorBody(status, 'validation_failed', message));
+    void reply
+      .code(status)
+      .headers(headers)
+      .header('cache-control', 'no-store')
+      .send(errorBody(status, 'validation_failed', message));
   };
 }
 
@@ -46,7 +50,10 @@ export const MAX_PATH_LENGTH = 2048;
 function refuseLongPaths(request: FastifyRequest, reply: FastifyReply, done: () => void) {
   const query = request.url.indexOf('?');
   if ((query === -1 ? request.url.length : query) <= MAX_PATH_LENGTH) return done();
-  void reply.code(414).header('cache-control', 'no-store').send(errorBody(414, 'validation_failed', 'The URL is longer than this server takes.'));
+  void reply
+    .code(414)
+    .header('cache-control', 'no-store')
+    .send(errorBody(414, 'validation_failed', 'The URL is longer than this server takes.'));
 }
 
 /** The reference server: the API under its base path and the built front door beside it. */

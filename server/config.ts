@@ -81,7 +81,8 @@ function basePath(value: string | undefined): string {
 
 function devPages(env: NodeJS.ProcessEnv, publicUrl: string): boolean {
   // They show live reset links and sign anyone in: production never has them, whatever DEV_PAGES says.
-  if (env.NODE_ENV === 'production' && env.DEV_PAGES === 'on') throw new ConfigError('DEV_PAGES=on is refused in production (NODE_ENV=production): the development pages sign anyone in.');
+  if (env.NODE_ENV === 'production' && env.DEV_PAGES === 'on')
+    throw new ConfigError('DEV_PAGES=on is refused in production (NODE_ENV=production): the development pages sign anyone in.');
   if (env.DEV_PAGES === 'on') return true;
   if (env.DEV_PAGES === 'off') return false;
   if (env.DEV_PAGES) throw new ConfigError(`DEV_PAGES must be on or off, got "${env.DEV_PAGES}".`);
@@ -98,7 +99,8 @@ function cookieDomain(env: NodeJS.ProcessEnv, publicUrl: string, platformHost: s
   const under = (domain: string) => frontDoor === domain || frontDoor.endsWith(`.${domain}`);
   if (env.COOKIE_DOMAIN !== undefined) {
     const domain = env.COOKIE_DOMAIN.replace(/^\./, '').toLowerCase();
-    if (domain && !under(domain)) throw new ConfigError(`COOKIE_DOMAIN must be the front door's host or a parent of it (${frontDoor}), got "${env.COOKIE_DOMAIN}".`);
+    if (domain && !under(domain))
+      throw new ConfigError(`COOKIE_DOMAIN must be the front door's host or a parent of it (${frontDoor}), got "${env.COOKIE_DOMAIN}".`);
     return domain;
   }
   const platform = platformHost.replace(/:\d+$/, '').toLowerCase();
@@ -117,7 +119,8 @@ function platformHost(value: string | undefined, port: number): string {
 /** The session token's audience doubles as a context (logout is GET {aud}/logout), so it has a context's shape. */
 function audience(value: string | undefined): string {
   const name = value || 'frontdoor';
-  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/.test(name)) throw new ConfigError(`TOKEN_AUDIENCE must be a name like frontdoor (letters, digits, _ and -), got "${value}".`);
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/.test(name))
+    throw new ConfigError(`TOKEN_AUDIENCE must be a name like frontdoor (letters, digits, _ and -), got "${value}".`);
   return name;
 }
 

@@ -10,7 +10,9 @@ describe.each(testDatabases)('sweeping expired rows on $name', (target) => {
     const { db } = await open();
     await createOrganization(db, { context: 'acme', name: 'Acme' });
     const user = await createUser(db, { email: 'ada@example.com', contexts: ['acme'] });
-    await db.query(`INSERT INTO revoked_tokens (jti, expires_at) VALUES (gen_random_uuid(), now() - interval '1 minute'), (gen_random_uuid(), now() + interval '1 hour')`);
+    await db.query(
+      `INSERT INTO revoked_tokens (jti, expires_at) VALUES (gen_random_uuid(), now() - interval '1 minute'), (gen_random_uuid(), now() + interval '1 hour')`,
+    );
     await db.query(
       `INSERT INTO one_time_tokens (id, token_hash, user_id, purpose, expires_at) VALUES
          (gen_random_uuid(), 'a', $1, 'reset', now() - interval '1 minute'), (gen_random_uuid(), 'b', $1, 'reset', now() + interval '1 hour')`,

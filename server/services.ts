@@ -20,11 +20,7 @@ export interface Services {
   background: Background;
 }
 
-export async function createServices(
-  config: ServerConfig,
-  db: Database,
-  options: { log?: Pick<FastifyBaseLogger, 'error'> } = {},
-): Promise<Services> {
+export async function createServices(config: ServerConfig, db: Database, options: { log?: Pick<FastifyBaseLogger, 'error'> } = {}): Promise<Services> {
   const key = await loadSigningKey({ signingKey: config.signingKey, dataDir: config.dataDir });
   const secrets = totpSecrets(loadTotpKey({ totpKey: config.totpKey, dataDir: config.dataDir }));
   await sealPlaintextTotpSecrets(db, secrets);

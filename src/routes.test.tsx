@@ -123,7 +123,12 @@ describe('the login page', () => {
     renderAt('/login');
     const email = await screen.findByRole<HTMLInputElement>('textbox', { name: 'E-mail' });
     const next = screen.getByRole('button', { name: 'Continue' });
-    for (const value of ['ada@example.com,victim@corp.example', 'ada@example.com;victim@corp.example', 'victim@corp.example<ada@example.com>', '"ada"@example.com']) {
+    for (const value of [
+      'ada@example.com,victim@corp.example',
+      'ada@example.com;victim@corp.example',
+      'victim@corp.example<ada@example.com>',
+      '"ada"@example.com',
+    ]) {
       fireEvent.input(email, { target: { value } });
       await waitFor(() => expect(next, value).toHaveProperty('disabled', true));
       // The browser's own check of the prerendered form: the pattern compiles and refuses it.

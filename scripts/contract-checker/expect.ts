@@ -39,7 +39,12 @@ function errorCode(exchange: Exchange): string | undefined {
 export function expectError(exchange: Exchange, status: number, ...codes: ErrorCode[]): void {
   expectStatus(exchange, status);
   const code = errorCode(exchange);
-  expectThat(codes.some((expected) => expected === code), exchange, `code ${codes.join(' or ')}`, `code ${code ?? '(none)'}`);
+  expectThat(
+    codes.some((expected) => expected === code),
+    exchange,
+    `code ${codes.join(' or ')}`,
+    `code ${code ?? '(none)'}`,
+  );
 }
 
 export function jsonBody<T>(exchange: Exchange): T {

@@ -80,7 +80,9 @@ export function createApiClient(baseUrl: string, contract: ContractDocument, val
     } catch (error) {
       // fetch says only "fetch failed"; the reason (refused, timed out, ...) is its cause.
       const { cause, message } = error as Error;
-      throw new Error(`${operation.method} ${path} (${request.operationId}) got no answer: ${cause instanceof Error ? cause.message : message}`, { cause: error });
+      throw new Error(`${operation.method} ${path} (${request.operationId}) got no answer: ${cause instanceof Error ? cause.message : message}`, {
+        cause: error,
+      });
     }
     const observed = { status: response.status, headers: response.headers, body: await response.text() };
     const problems = validate(request.operationId, observed);

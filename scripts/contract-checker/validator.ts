@@ -21,18 +21,7 @@ export type ResponseValidator = (operationId: string, response: ObservedResponse
 const DOCUMENT_ID = 'urn:frontdoor:openapi:auth.yaml';
 
 /** Fields of an OpenAPI document's root: not schema keywords, but Ajv compiles the root when a `$ref` points into it. */
-const OPENAPI_ROOT_FIELDS = [
-  'openapi',
-  'info',
-  'jsonSchemaDialect',
-  'servers',
-  'paths',
-  'webhooks',
-  'components',
-  'security',
-  'tags',
-  'externalDocs',
-];
+const OPENAPI_ROOT_FIELDS = ['openapi', 'info', 'jsonSchemaDialect', 'servers', 'paths', 'webhooks', 'components', 'security', 'tags', 'externalDocs'];
 
 const mediaTypeOf = (contentType: string | null) => {
   const [mediaType = ''] = (contentType ?? '').split(';');

@@ -53,8 +53,11 @@ export function diagnosisOf(lhr: Result): Diagnosis {
   const longTasks = ((lhr.audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? []).map(
     (task): [string, number, number] => [task.url.replace(/^https?:\/\/[^/]+/, ''), Math.round(task.startTime), Math.round(task.duration)],
   );
-  const observedFcp = (lhr.audits.metrics?.details as { items?: { observedFirstContentfulPaint?: number }[] } | undefined)?.items?.[0]?.observedFirstContentfulPaint ?? NaN;
-  const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; networkEndTime?: number; transferSize?: number }[] } | undefined)?.items ?? [];
+  const observedFcp =
+    (lhr.audits.metrics?.details as { items?: { observedFirstContentfulPaint?: number }[] } | undefined)?.items?.[0]?.observedFirstContentfulPaint ?? NaN;
+  const requests =
+    (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; networkEndTime?: number; transferSize?: number }[] } | undefined)?.items ??
+    [];
   const early = requests.filter((request) => request.resourceType === 'Script' && (request.networkEndTime ?? Infinity) <= observedFcp);
   return {
     lcpElement: node ? `${node.selector ?? '?'} "${node.nodeLabel ?? ''}"` : 'none',
@@ -66,7 +69,8 @@ export function diagnosisOf(lhr: Result): Diagnosis {
 
 export function figuresOf(lhr: Result): Figures {
   const score = lhr.categories.performance?.score;
-  if (score === null || score === undefined) throw new Error(`Lighthouse gave no performance score for ${lhr.finalDisplayedUrl}: ${lhr.runtimeError?.message ?? ''}`);
+  if (score === null || score === undefined)
+    throw new Error(`Lighthouse gave no performance score for ${lhr.finalDisplayedUrl}: ${lhr.runtimeError?.message ?? ''}`);
   return {
     score: Math.round(score * 100),
     fcp: numeric(lhr, 'first-contentful-paint'),

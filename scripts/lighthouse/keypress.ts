@@ -71,12 +71,15 @@ async function pressOnce(browser: Browser, url: string, after: number): Promise<
     const seen = await page.evaluate(() => {
       const observed = (window as unknown as { __keypress: Observed }).__keypress;
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      const router = performance.getEntriesByType('resource').find((entry) => /\/app\.[0-9a-f]+\.js$/.test(entry.name)) as PerformanceResourceTiming | undefined;
+      const router = performance.getEntriesByType('resource').find((entry) => /\/app\.[0-9a-f]+\.js$/.test(entry.name)) as
+        PerformanceResourceTiming | undefined;
       return { ...observed, loadEnd: navigation.loadEventEnd, routerEnd: router?.responseEnd };
     });
     const keyEvents = seen.events.filter((entry) => /^key|^(before)?input$/.test(entry.name));
     const keydown = keyEvents.find((entry) => entry.name === 'keydown')!;
-    if (!(await page.evaluate(() => document.activeElement?.getAttribute('name') === 'username' && (document.activeElement as HTMLInputElement).value === 'a'))) {
+    if (
+      !(await page.evaluate(() => document.activeElement?.getAttribute('name') === 'username' && (document.activeElement as HTMLInputElement).value === 'a'))
+    ) {
       throw new Error('The key press did not reach the e-mail field.');
     }
     return {

@@ -99,7 +99,9 @@ try {
       '',
       'Behind the figures of the app, each run: the LCP element (/login), the first paint of the unthrottled load Lighthouse observed and the scripts that had arrived before it (Lantern counts those as needed for FCP and LCP), and the long tasks as Lighthouse simulates them ([script, start ms, duration ms]):',
       '',
-      ...pages.slice(1, 4).flatMap((page) => page.diagnoses.map((diagnosis, index) => `- ${page.name} run ${index + 1}: ${diagnosisLine(diagnosis, page.slug === 'login')}`)),
+      ...pages
+        .slice(1, 4)
+        .flatMap((page) => page.diagnoses.map((diagnosis, index) => `- ${page.name} run ${index + 1}: ${diagnosisLine(diagnosis, page.slug === 'login')}`)),
       '',
       `Reports: ${join(dir, 'reports')}`,
     ].join('\n'),

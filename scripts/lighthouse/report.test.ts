@@ -18,12 +18,21 @@ describe('the Lighthouse tables', () => {
 
   it('marks the targets of /login met or missed', () => {
     const marks = loginTargets(figures({ lcp: 1001, tbt: 0.4 })).map((target) => [target.what, target.met]);
-    expect(marks).toEqual([['performance score', true], ['LCP', false], ['TBT', true], ['CLS', true]]);
+    expect(marks).toEqual([
+      ['performance score', true],
+      ['LCP', false],
+      ['TBT', true],
+      ['CLS', true],
+    ]);
   });
 
   it('reports the median of each round’s worst key press', () => {
     const press = (delay: number) => ({ after: 0, at: 1, delay, longTasks: [] });
-    const { worst, table } = keyPressTable([[press(10), press(60)], [press(30), press(5)], [press(40), press(45)]]);
+    const { worst, table } = keyPressTable([
+      [press(10), press(60)],
+      [press(30), press(5)],
+      [press(40), press(45)],
+    ]);
     expect(worst).toBe(45);
     expect(table).toContain('target ≤ 50 ms: met');
   });

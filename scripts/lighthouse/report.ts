@@ -55,7 +55,11 @@ export function loginTargets(login: Figures): Target[] {
 }
 
 export function targetsTable(targets: readonly Target[]): string {
-  return ['| /login | median | target | |', '|---|---|---|---|', ...targets.map((target) => `| ${target.what} | ${target.figure} | ${target.target} | ${target.met ? 'met' : 'missed'} |`)].join('\n');
+  return [
+    '| /login | median | target | |',
+    '|---|---|---|---|',
+    ...targets.map((target) => `| ${target.what} | ${target.figure} | ${target.target} | ${target.met ? 'met' : 'missed'} |`),
+  ].join('\n');
 }
 
 export const KEY_PRESS_TARGET_MS = 50;
@@ -81,7 +85,10 @@ export function longTaskNotes(rounds: readonly Press[][]): string {
   if (tasks.length === 0) return 'No long task (over 50 ms) ran after load.';
   const durations = tasks.map(([, duration]) => duration);
   const starts = tasks.map(([start]) => start);
-  const router = rounds.flat().map((press) => press.routerArrived).filter((at): at is number => at !== undefined);
+  const router = rounds
+    .flat()
+    .map((press) => press.routerArrived)
+    .filter((at): at is number => at !== undefined);
   return (
     `Long tasks after load: ${tasks.length} in ${rounds.flat().length} page loads, ${Math.min(...durations).toFixed(0)} to ${Math.max(...durations).toFixed(0)} ms long ` +
     `(median ${median(durations).toFixed(0)} ms), starting ${Math.min(...starts).toFixed(0)} to ${Math.max(...starts).toFixed(0)} ms after load` +

@@ -31,7 +31,11 @@ async function answers(url: string, within: number, exited: Promise<void>): Prom
 
 /** Runs a TypeScript entry in a child process until stop(); ready once health answers. */
 async function startProcess(entry: string, args: string[], env: NodeJS.ProcessEnv, health: string): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     await answers(health, 60_000, exited);

@@ -29,7 +29,15 @@ module.exports = new Reporter({
       const module = path.relative(options.projectRoot, main.filePath).split(path.sep).join('/');
       for (const group of graph.getBundleGroupsContainingBundle(bundle)) {
         if (graph.getBundlesInBundleGroup(group).some((member) => member.getMainEntry()?.id === main.id)) {
-          lazy[module] = [...new Set([...(lazy[module] ?? []), ...graph.getBundlesInBundleGroup(group).filter((member) => member.type === 'js').map(url)])];
+          lazy[module] = [
+            ...new Set([
+              ...(lazy[module] ?? []),
+              ...graph
+                .getBundlesInBundleGroup(group)
+                .filter((member) => member.type === 'js')
+                .map(url),
+            ]),
+          ];
         }
       }
     }

@@ -46,7 +46,9 @@ describe.each(testDatabases)('the admin command on $name', (target) => {
   });
 
   it('refuses a password on the command line, where ps and shell history see it', async () => {
-    await expect(admin('create-user --email linus@example.com --password Secret-Pass-3')).rejects.toThrow(/--password is not taken.*--password-stdin or FRONTDOOR_PASSWORD/);
+    await expect(admin('create-user --email linus@example.com --password Secret-Pass-3')).rejects.toThrow(
+      /--password is not taken.*--password-stdin or FRONTDOOR_PASSWORD/,
+    );
     await expect(admin('create-user --email linus@example.com --password=Secret-Pass-3')).rejects.toThrow(/--password is not taken/);
     await expect(admin('create-user --email linus@example.com --password-stdin')).rejects.toThrow(/standard input held no password/);
     expect(await findUserByEmail(api.db, 'linus@example.com')).toBeUndefined();

@@ -59,7 +59,9 @@ function contextsOf(values: Record<string, unknown>): string[] {
   const contexts = (values.context as string[] | undefined) ?? [];
   const invalid = contexts.filter((context) => !isContext(context));
   if (invalid.length > 0) {
-    throw new AdminError(`--context must be a letter or digit, then up to 62 letters, digits, _ or -; got ${invalid.map((context) => JSON.stringify(context)).join(', ')}.`);
+    throw new AdminError(
+      `--context must be a letter or digit, then up to 62 letters, digits, _ or -; got ${invalid.map((context) => JSON.stringify(context)).join(', ')}.`,
+    );
   }
   return contexts;
 }

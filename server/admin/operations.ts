@@ -86,8 +86,7 @@ function updated(context: string) {
   };
 }
 
-export const setSsoMode = (db: Queryable, context: string, mode: OrganizationRow['sso_mode']) =>
-  updateSsoMode(db, context, mode).then(updated(context));
+export const setSsoMode = (db: Queryable, context: string, mode: OrganizationRow['sso_mode']) => updateSsoMode(db, context, mode).then(updated(context));
 
 export const setMfaPolicy = (db: Queryable, context: string, policy: OrganizationRow['mfa_policy']) =>
   updateMfaPolicy(db, context, policy).then(updated(context));
@@ -97,7 +96,9 @@ export const setTerms = (db: Queryable, context: string, version: number, conten
 
 export async function setSaml(db: Queryable, context: string, saml: SamlSettings): Promise<void> {
   if (!isAllowedEntryPoint(saml.entryPoint)) {
-    throw new AdminError(`The identity provider's entry point must be an https URL (http only for the development identity provider), got "${saml.entryPoint}".`);
+    throw new AdminError(
+      `The identity provider's entry point must be an https URL (http only for the development identity provider), got "${saml.entryPoint}".`,
+    );
   }
   await updateSaml(db, context, saml).then(updated(context));
 }

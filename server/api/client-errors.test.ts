@@ -10,8 +10,10 @@ describe('the app’s error reports', () => {
   });
   afterAll(() => api.close());
 
-  const report = (payload: Record<string, unknown>, remoteAddress = freshAddress()) => call(api.app, { method: 'POST', url: '/client-errors', payload, remoteAddress });
-  const reported = () => api.logs.map((line) => JSON.parse(line) as { clientError?: Record<string, unknown> }).flatMap((entry) => (entry.clientError ? [entry.clientError] : []));
+  const report = (payload: Record<string, unknown>, remoteAddress = freshAddress()) =>
+    call(api.app, { method: 'POST', url: '/client-errors', payload, remoteAddress });
+  const reported = () =>
+    api.logs.map((line) => JSON.parse(line) as { clientError?: Record<string, unknown> }).flatMap((entry) => (entry.clientError ? [entry.clientError] : []));
 
   it('are written to the structured log and answered 204', async () => {
     const response = await report({ message: 'POST /api/login answered 502', screen: '/login/password', code: 'error.general', status: 502 });

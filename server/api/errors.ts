@@ -49,7 +49,10 @@ function httpErrorOf(error: AuthError | TooManyRequests): HttpError {
 export function apiErrorHandler(error: FastifyError | HttpError | AuthError | TooManyRequests, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AuthError || error instanceof TooManyRequests) return apiErrorHandler(httpErrorOf(error), request, reply);
   if (error instanceof HttpError) {
-    return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.statusCode, error.code, error.message));
+    return reply
+      .code(error.statusCode)
+      .headers(error.headers)
+      .send(errorBody(error.statusCode, error.code, error.message));
   }
   const status = error.validation ? 400 : (error.statusCode ?? 500);
   const code = FRAMEWORK_CODES[status];

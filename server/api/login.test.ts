@@ -24,7 +24,12 @@ describe.each(testDatabases)('signing in on $name', (target) => {
 
   async function user(options: { contexts?: string[]; totp?: boolean } = {}) {
     const email = newEmail();
-    await createUser(api.db, { email, password: PASSWORD, contexts: options.contexts ?? ['acme'], ...(options.totp ? { totp: { secret: totpSecret, secrets: api.services.totpSecrets } } : {}) });
+    await createUser(api.db, {
+      email,
+      password: PASSWORD,
+      contexts: options.contexts ?? ['acme'],
+      ...(options.totp ? { totp: { secret: totpSecret, secrets: api.services.totpSecrets } } : {}),
+    });
     return email;
   }
 

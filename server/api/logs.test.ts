@@ -15,7 +15,12 @@ describe('the server logs', () => {
     api = await openApi(pglite, { LOG_LEVEL: 'trace' });
     await createOrganization(api.db, { context: 'acme', name: 'Acme' });
     const totpSecret = newTotpSecret();
-    await createUser(api.db, { email: 'ada@example.com', password: 'Secret-Horse-9', contexts: ['acme'], totp: { secret: totpSecret, secrets: api.services.totpSecrets } });
+    await createUser(api.db, {
+      email: 'ada@example.com',
+      password: 'Secret-Horse-9',
+      contexts: ['acme'],
+      totp: { secret: totpSecret, secrets: api.services.totpSecrets },
+    });
     const code = codeAt(totpSecret, currentStep());
     secrets.push('Secret-Horse-9', 'Wrong-Horse-9', code, totpSecret);
 

@@ -87,10 +87,24 @@ describe.each(testDatabases)('a second factor enrolled only by its owner, on $na
     const token = (await login(api.app, { email, password: PASSWORD, challenge: codeAt(totpSecret, currentStep()) }, office)).json<{ token: string }>().token;
     const next = secretOf((await setMfa(token, undefined, 'acme', office)).body);
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const wrong = await setMfa(token, { mfaSecret: next, challenge: codeAt(next, currentStep()), currentChallenge: codeAt(totpSecret, currentStep() - 5) }, 'acme', office);
+      const wrong = await setMfa(
+        token,
+        { mfaSecret: next, challenge: codeAt(next, currentStep()), currentChallenge: codeAt(totpSecret, currentStep() - 5) },
+        'acme',
+        office,
+      );
       expect(wrong.statusCode).toBe(400);
     }
-    expect((await setMfa(token, { mfaSecret: next, challenge: codeAt(next, currentStep()), currentChallenge: codeAt(totpSecret, currentStep() - 5) }, 'acme', office)).statusCode).toBe(429);
+    expect(
+      (
+        await setMfa(
+          token,
+          { mfaSecret: next, challenge: codeAt(next, currentStep()), currentChallenge: codeAt(totpSecret, currentStep() - 5) },
+          'acme',
+          office,
+        )
+      ).statusCode,
+    ).toBe(429);
     expect((await login(api.app, { email, password: PASSWORD }, office)).statusCode).toBe(429);
   });
 });

@@ -59,7 +59,10 @@ describe('the e-mail rule of the contract', () => {
   app.setErrorHandler(apiErrorHandler);
   app.post(routePath('register'), routeOptions('register'), async (_request, reply) => reply.code(202).send());
   afterAll(() => app.close());
-  const cases = [...ACCEPTED_ADDRESSES.map(([kind, email]) => [kind, email, true] as const), ...REFUSED_ADDRESSES.map(([kind, email]) => [kind, email, false] as const)];
+  const cases = [
+    ...ACCEPTED_ADDRESSES.map(([kind, email]) => [kind, email, true] as const),
+    ...REFUSED_ADDRESSES.map(([kind, email]) => [kind, email, false] as const),
+  ];
 
   it.each(cases)('is the rule of rules/email.ts for %s', async (_kind, email, accepted) => {
     expect(isEmail(email)).toBe(accepted);

@@ -44,11 +44,14 @@ function resolve(node: Json): Json {
     const target = ref
       .replace(/^#\//, '')
       .split('/')
-      .reduce<Json>((value, key) => {
-        const next = (value as Record<string, Json>)[key];
-        if (next === undefined) throw new Error(`The contract's ${ref} points nowhere.`);
-        return next;
-      }, document as unknown as Json);
+      .reduce<Json>(
+        (value, key) => {
+          const next = (value as Record<string, Json>)[key];
+          if (next === undefined) throw new Error(`The contract's ${ref} points nowhere.`);
+          return next;
+        },
+        document as unknown as Json,
+      );
     return resolve(target);
   }
   return Object.fromEntries(

@@ -13,13 +13,24 @@ describe.each(testDatabases)('organisations, user and terms on $name', (target) 
   beforeAll(async () => {
     api = await openApi(target);
     await createOrganization(api.db, { context: 'zeta', name: 'Zeta', logo: 'https://example.com/zeta.png' });
-    await createOrganization(api.db, { context: 'acme', name: 'Acme', termsVersion: 2, termsContent: { en: 'https://example.com/t.pdf||https://example.com/p.pdf' }, defaultLanguage: 'de' });
+    await createOrganization(api.db, {
+      context: 'acme',
+      name: 'Acme',
+      termsVersion: 2,
+      termsContent: { en: 'https://example.com/t.pdf||https://example.com/p.pdf' },
+      defaultLanguage: 'de',
+    });
     await createOrganization(api.db, { context: 'meta', name: 'Meta' });
     await createOrganization(api.db, { context: 'serviceProvider', name: 'Marketplace' });
     await createOrganization(api.db, { context: 'dormant', name: 'Dormant', enabled: false });
     await createOrganization(api.db, { context: 'left', name: 'Left' });
     await createOrganization(api.db, { context: 'foreign', name: 'Foreign' });
-    const user = await createUser(api.db, { email: 'ada@example.com', password: PASSWORD, language: 'fr', contexts: ['zeta', 'acme', 'meta', 'serviceProvider', 'dormant'] });
+    const user = await createUser(api.db, {
+      email: 'ada@example.com',
+      password: PASSWORD,
+      language: 'fr',
+      contexts: ['zeta', 'acme', 'meta', 'serviceProvider', 'dormant'],
+    });
     await addMembership(api.db, user.id, 'left', false);
     userId = user.id;
     token = (await login(api.app, { email: 'ada@example.com', password: PASSWORD })).json<{ token: string }>().token;

@@ -119,7 +119,12 @@ describe.each(testDatabases)('the code step of a pending sign-in, without the pa
     await awayFromStepBoundary();
     const email = await userWithTotp();
     const { cookie } = await passwordStep(email);
-    const signedIn = await call(api.app, { method: 'POST', url: '/login', payload: { email, password: PASSWORD, challenge: codeAt(secret, currentStep()) }, headers: { cookie } });
+    const signedIn = await call(api.app, {
+      method: 'POST',
+      url: '/login',
+      payload: { email, password: PASSWORD, challenge: codeAt(secret, currentStep()) },
+      headers: { cookie },
+    });
     expect(signedIn.statusCode).toBe(200);
     expect(pendingCookieOf(signedIn)).toMatch(/^frontdoor_pending_sign_in=; Max-Age=0;/);
     expect((await codeStep(cookie, codeAt(secret, currentStep() - 1))).json()).toMatchObject({ code: 'sign_in_expired' });
@@ -131,7 +136,12 @@ describe('the pending sign-in cookie of a front door served over http', () => {
   beforeAll(async () => {
     api = await openApi(testDatabases[0]!, { PUBLIC_URL: 'http://auth.frontdoor.localhost:8080' });
     await createOrganization(api.db, { context: 'acme', name: 'Acme' });
-    await createUser(api.db, { email: 'plain@example.com', password: PASSWORD, contexts: ['acme'], totp: { secret: newTotpSecret(), secrets: api.services.totpSecrets } });
+    await createUser(api.db, {
+      email: 'plain@example.com',
+      password: PASSWORD,
+      contexts: ['acme'],
+      totp: { secret: newTotpSecret(), secrets: api.services.totpSecrets },
+    });
   });
   afterAll(() => api.close());
 

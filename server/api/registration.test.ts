@@ -124,7 +124,12 @@ describe.each(testDatabases)('registration and password reset on $name', (target
     const long = `Aa1${'x'.repeat(125)}`;
     const user = await createUser(api.db, { email: 'long@example.com', password: 'Start-Pass-1', contexts: ['acme'] });
     const session = (await login(api.app, { email: 'long@example.com', password: 'Start-Pass-1' })).json<{ token: string }>().token;
-    const changed = await call(api.app, { method: 'POST', url: '/set-password', token: session, payload: { password: long, currentPassword: 'Start-Pass-1', challenge: '' } });
+    const changed = await call(api.app, {
+      method: 'POST',
+      url: '/set-password',
+      token: session,
+      payload: { password: long, currentPassword: 'Start-Pass-1', challenge: '' },
+    });
     expect(changed.statusCode).toBe(200);
     expect((await login(api.app, { email: user.email, password: long })).statusCode).toBe(200);
     const huge = await call(api.app, { method: 'POST', url: '/set-password', token: session, payload: { password: `Aa1${'x'.repeat(40_000)}` } });

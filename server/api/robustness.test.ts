@@ -24,11 +24,17 @@ const operations: [string, string][] = [
 
 const CONTENT_TYPES = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x', ''];
 
-const segment = fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: 'grapheme', maxLength: 30 }), fc.constantFrom('acme', '%00', '..', '%2F..%2F', 'a'.repeat(300), 'ada@example.com'));
+const segment = fc.oneof(
+  fc.string({ maxLength: 80 }),
+  fc.string({ unit: 'grapheme', maxLength: 30 }),
+  fc.constantFrom('acme', '%00', '..', '%2F..%2F', 'a'.repeat(300), 'ada@example.com'),
+);
 const body = fc.oneof(
   fc.json({ maxDepth: 3 }),
   fc.string({ maxLength: 200 }),
-  fc.record({ email: fc.oneof(fc.emailAddress(), fc.string()), password: fc.string({ maxLength: 40 }), extra: fc.anything() }).map((value) => JSON.stringify(value)),
+  fc
+    .record({ email: fc.oneof(fc.emailAddress(), fc.string()), password: fc.string({ maxLength: 40 }), extra: fc.anything() })
+    .map((value) => JSON.stringify(value)),
   fc.record({ email: fc.string(), language: fc.string() }).map((value) => JSON.stringify(value)),
   fc.constant('{"email":"ada@example.com","password":'),
 );
@@ -38,7 +44,11 @@ const request = fc.record({
   query: fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), fc.string({ maxLength: 40 }), { maxKeys: 3 }),
   body,
   contentType: fc.constantFrom(...CONTENT_TYPES),
-  authorization: fc.oneof(fc.constant(undefined), fc.string({ maxLength: 60 }), fc.string({ maxLength: 60 }).map((value) => `Bearer ${value}`)),
+  authorization: fc.oneof(
+    fc.constant(undefined),
+    fc.string({ maxLength: 60 }),
+    fc.string({ maxLength: 60 }).map((value) => `Bearer ${value}`),
+  ),
 });
 
 describe('malformed requests', () => {

@@ -22,7 +22,12 @@ describe.each(testDatabases)('second factors the server enforces, on $name', (ta
 
   async function user(options: { contexts?: string[]; totpSecret?: string } = {}) {
     const email = `second${++counter}@example.com`;
-    const created = await createUser(api.db, { email, password: PASSWORD, contexts: options.contexts ?? ['acme'], ...(options.totpSecret ? { totp: { secret: options.totpSecret, secrets: api.services.totpSecrets } } : {}) });
+    const created = await createUser(api.db, {
+      email,
+      password: PASSWORD,
+      contexts: options.contexts ?? ['acme'],
+      ...(options.totpSecret ? { totp: { secret: options.totpSecret, secrets: api.services.totpSecrets } } : {}),
+    });
     return { email, id: created.id };
   }
   const tokenOf = (response: { json: <T>() => T }) => response.json<{ token: string }>().token;
@@ -148,7 +153,12 @@ describe.each(testDatabases)('second factors the server enforces, on $name', (ta
   it('lets a reset link set the password of a user with TOTP without a session, so the code is still asked', async () => {
     const totpSecret = newTotpSecret();
     const { email } = await user({ totpSecret });
-    const set = await call(api.app, { method: 'POST', url: '/set-password', token: await resetLinkToken(email), payload: { password: 'Reset-Horse-9', challenge: '' } });
+    const set = await call(api.app, {
+      method: 'POST',
+      url: '/set-password',
+      token: await resetLinkToken(email),
+      payload: { password: 'Reset-Horse-9', challenge: '' },
+    });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual({ mfa: true });
     const next = await login(api.app, { email, password: 'Reset-Horse-9' });
@@ -158,7 +168,12 @@ describe.each(testDatabases)('second factors the server enforces, on $name', (ta
 
   it('answers a reset link of a user who must set up MFA a token that only sets up MFA', async () => {
     const { email } = await user({ contexts: ['vault'] });
-    const set = await call(api.app, { method: 'POST', url: '/set-password', token: await resetLinkToken(email), payload: { password: 'Reset-Horse-9', challenge: '' } });
+    const set = await call(api.app, {
+      method: 'POST',
+      url: '/set-password',
+      token: await resetLinkToken(email),
+      payload: { password: 'Reset-Horse-9', challenge: '' },
+    });
     expect(set.statusCode).toBe(200);
     expect(decodeJwt(tokenOf(set))).toMatchObject({ purpose: 'mfa-setup' });
   });

@@ -22,7 +22,12 @@ describe.each(testDatabases)('throttling that stops attackers, not users, on $na
 
   async function user(totpSecret?: string) {
     const email = `throttle${++counter}@example.com`;
-    await createUser(api.db, { email, password: PASSWORD, contexts: ['acme'], ...(totpSecret ? { totp: { secret: totpSecret, secrets: api.services.totpSecrets } } : {}) });
+    await createUser(api.db, {
+      email,
+      password: PASSWORD,
+      contexts: ['acme'],
+      ...(totpSecret ? { totp: { secret: totpSecret, secrets: api.services.totpSecrets } } : {}),
+    });
     return email;
   }
 

@@ -30,7 +30,12 @@ describe('two server instances on one PostgreSQL', () => {
     second = await testApp(again.db, env);
     await createOrganization(opened.db, { context: 'acme', name: 'Acme' });
     await createUser(opened.db, { email: 'ada@example.com', password: PASSWORD, contexts: ['acme'] });
-    await createUser(opened.db, { email: 'mfa@example.com', password: PASSWORD, contexts: ['acme'], totp: { secret: totpSecret, secrets: first.services.totpSecrets } });
+    await createUser(opened.db, {
+      email: 'mfa@example.com',
+      password: PASSWORD,
+      contexts: ['acme'],
+      totp: { secret: totpSecret, secrets: first.services.totpSecrets },
+    });
   });
   afterAll(async () => {
     await first.app.close();

@@ -24,7 +24,8 @@ describe.each(testDatabases)('the password sign-in as a use case, without HTTP, 
     await createUser(api.db, { email, password: PASSWORD, contexts: ['acme'], ...(withTotp ? { totp: { secret, secrets: api.services.totpSecrets } } : {}) });
     return email;
   }
-  const signIn = (email: string, password: string, challenge?: string) => signInWithPassword(api.services, { email, password, challenge, clientAddress: '10.9.0.1' });
+  const signIn = (email: string, password: string, challenge?: string) =>
+    signInWithPassword(api.services, { email, password, challenge, clientAddress: '10.9.0.1' });
 
   it('names each outcome: wrong password, code required, wrong code, signed in', async () => {
     await awayFromStepBoundary();
@@ -46,7 +47,8 @@ describe.each(testDatabases)('the password sign-in as a use case, without HTTP, 
     const email = await user(true);
     const started = await signIn(email, PASSWORD);
     if (started.kind !== 'code-required') throw new Error(`expected code-required, got ${started.kind}`);
-    const complete = (pendingSignIn: string | undefined, challenge: string) => signInWithPendingCode(api.services, { pendingSignIn, challenge, clientAddress: '10.9.0.2' });
+    const complete = (pendingSignIn: string | undefined, challenge: string) =>
+      signInWithPendingCode(api.services, { pendingSignIn, challenge, clientAddress: '10.9.0.2' });
     expect(await complete(undefined, codeAt(secret, currentStep()))).toEqual({ kind: 'sign-in-expired' });
     expect(await complete(started.pendingSignIn, codeAt(secret, currentStep() + 10))).toEqual({ kind: 'invalid-code' });
     expect(await complete(started.pendingSignIn, codeAt(secret, currentStep()))).toMatchObject({ kind: 'signed-in', context: 'acme' });

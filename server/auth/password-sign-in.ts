@@ -79,7 +79,12 @@ async function signedIn(services: Services, user: UserRow, organizations: Organi
 
 async function startPendingSignIn(services: Services, user: UserRow): Promise<string> {
   const pendingSignIn = randomBytes(32).toString('base64url');
-  await insertPendingSignIn(services.db, { idHash: sha256(pendingSignIn), userId: user.id, generation: user.session_generation, ttlSeconds: PENDING_SIGN_IN_SECONDS });
+  await insertPendingSignIn(services.db, {
+    idHash: sha256(pendingSignIn),
+    userId: user.id,
+    generation: user.session_generation,
+    ttlSeconds: PENDING_SIGN_IN_SECONDS,
+  });
   return pendingSignIn;
 }
 
@@ -118,7 +123,10 @@ export async function signInWithPassword(services: Services, input: PasswordSign
  * person signs in with the password again. Throws TooManyRequests when the e-mail or the address
  * must wait.
  */
-export async function signInWithPendingCode(services: Services, input: { pendingSignIn: string | undefined; challenge: string; clientAddress: string }): Promise<CodeSignIn> {
+export async function signInWithPendingCode(
+  services: Services,
+  input: { pendingSignIn: string | undefined; challenge: string; clientAddress: string },
+): Promise<CodeSignIn> {
   const { db } = services;
   const { pendingSignIn, challenge, clientAddress } = input;
   const expired = { kind: 'sign-in-expired' } as const;

@@ -81,5 +81,8 @@ export async function setPassword(services: Services, input: NewPassword): Promi
     return { kind: 'signed-in', token: await tokens.issueSignIn(grant) };
   }
   if (user.totp_secret) return { kind: 'code-required' };
-  return { kind: 'signed-in', token: (await signInToken(services, { ...user, session_generation: generation }, { via: 'password' }, ['pwd'], organizations)).token };
+  return {
+    kind: 'signed-in',
+    token: (await signInToken(services, { ...user, session_generation: generation }, { via: 'password' }, ['pwd'], organizations)).token,
+  };
 }

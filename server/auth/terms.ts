@@ -19,6 +19,10 @@ export async function acceptCurrentTerms(services: Services, input: { userId: st
   const organization = await openOrganization(services.db, input.context);
   if (!organization) return { kind: 'closed' };
   await recordTermsAcceptance(services.db, input.userId, organization.context, organization.terms_version);
-  await audit(services.db, input.clientAddress, 'terms.accepted', { userId: input.userId, context: organization.context, detail: { version: organization.terms_version } });
+  await audit(services.db, input.clientAddress, 'terms.accepted', {
+    userId: input.userId,
+    context: organization.context,
+    detail: { version: organization.terms_version },
+  });
   return { kind: 'accepted' };
 }

@@ -170,10 +170,7 @@ export function createTokenService({ db, key, issuer, audience, sessionTtlSecond
    * otherwise) that was not revoked by logout and belongs to the user's current session generation
    * (no password change since); answers its claims and user.
    */
-  async function verifySessionUser(
-    token: string,
-    purposes: readonly SignInPurpose[] = ['session'],
-  ): Promise<VerifiedSession> {
+  async function verifySessionUser(token: string, purposes: readonly SignInPurpose[] = ['session']): Promise<VerifiedSession> {
     const claims = await verify(token, purposes);
     const state = await sessionUser(db, claims.jti, claims.sub);
     if (!state || state.revoked || state.user.session_generation !== (claims.generation ?? -1)) {

@@ -37,10 +37,7 @@ export interface TotpConfirmation {
 export type TotpOffer = { kind: 'offered'; otpauthUri: string } | { kind: 'refused'; reason: EnrolmentRefusal };
 
 export type TotpConfirmed =
-  | { kind: 'enabled'; token: string }
-  | { kind: 'refused'; reason: EnrolmentRefusal }
-  | { kind: 'current-code-required' }
-  | { kind: 'invalid-code' };
+  { kind: 'enabled'; token: string } | { kind: 'refused'; reason: EnrolmentRefusal } | { kind: 'current-code-required' } | { kind: 'invalid-code' };
 
 /**
  * Who may enrol a user's first TOTP secret: its owner, shown by the MFA-setup token a password
@@ -82,7 +79,11 @@ export async function confirmTotpSecret(services: Services, enrolment: Enrolment
   const refusal = await refusalOf(services, enrolment);
   if (refusal) return { kind: 'refused', reason: refusal };
   const { db, tokens, totpSecrets } = services;
-  const { session: { claims, user }, context, clientAddress } = enrolment;
+  const {
+    session: { claims, user },
+    context,
+    clientAddress,
+  } = enrolment;
   const { mfaSecret, challenge, currentChallenge } = confirmation;
   if (user.totp_secret && currentChallenge === undefined) return { kind: 'current-code-required' };
   const refused = async (): Promise<TotpConfirmed> => {
@@ -109,6 +110,14 @@ export async function confirmTotpSecret(services: Services, enrolment: Enrolment
     contexts = await contextsReachedByPassword(db, user.id);
   }
   const amr: AuthMethod[] = [...new Set<AuthMethod>([...(claims.amr ?? []), 'otp'])];
-  const grant = { userId: user.id, email: user.email, contexts, amr, purpose: 'session' as const, generation: user.session_generation, ...(claims.auth_time === undefined ? {} : { authTime: claims.auth_time }) };
+  const grant = {
+    userId: user.id,
+    email: user.email,
+    contexts,
+    amr,
+    purpose: 'session' as const,
+    generation: user.session_generation,
+    ...(claims.auth_time === undefined ? {} : { authTime: claims.auth_time }),
+  };
   return { kind: 'enabled', token: await tokens.issueSignIn(grant) };
 }

@@ -50,10 +50,9 @@ export async function findOrganization(db: Queryable, context: string): Promise<
 
 /** The organisation of a context in any case (flows 4.7: contexts match case-insensitively); the exact one first. */
 export async function findOrganizationIgnoringCase(db: Queryable, context: string): Promise<OrganizationRow | undefined> {
-  const rows = await db.query<OrganizationRow>(
-    'SELECT * FROM organizations WHERE lower(context) = lower($1) ORDER BY context = $1 DESC, context LIMIT 1',
-    [context],
-  );
+  const rows = await db.query<OrganizationRow>('SELECT * FROM organizations WHERE lower(context) = lower($1) ORDER BY context = $1 DESC, context LIMIT 1', [
+    context,
+  ]);
   return rows[0];
 }
 
@@ -68,9 +67,7 @@ export async function findOrganizationByDomain(db: Queryable, domain: string): P
 
 /** The e-mail domains an organisation claims, in order. */
 export async function organizationDomains(db: Queryable, organizationId: string): Promise<string[]> {
-  const rows = await db.query<{ domain: string }>('SELECT domain FROM organization_domains WHERE organization_id = $1 ORDER BY domain', [
-    organizationId,
-  ]);
+  const rows = await db.query<{ domain: string }>('SELECT domain FROM organization_domains WHERE organization_id = $1 ORDER BY domain', [organizationId]);
   return rows.map((row) => row.domain);
 }
 
@@ -128,8 +125,7 @@ async function update(db: Queryable, context: string, assignments: string, value
 
 export const updateSsoMode = (db: Queryable, context: string, mode: OrganizationRow['sso_mode']) => update(db, context, 'sso_mode = $2', [mode]);
 
-export const updateMfaPolicy = (db: Queryable, context: string, policy: OrganizationRow['mfa_policy']) =>
-  update(db, context, 'mfa_policy = $2', [policy]);
+export const updateMfaPolicy = (db: Queryable, context: string, policy: OrganizationRow['mfa_policy']) => update(db, context, 'mfa_policy = $2', [policy]);
 
 export const updateTerms = (db: Queryable, context: string, version: number, content?: Record<string, string>) =>
   content

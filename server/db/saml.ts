@@ -27,10 +27,10 @@ export async function samlRequestCreatedAt(db: Queryable, id: string, context: s
 
 /** Deletes an unexpired request of the organisation and answers its returnTo; one caller only gets it. */
 export async function takeSamlRequest(db: Queryable, id: string, context: string): Promise<{ returnTo: string } | undefined> {
-  const rows = await db.query<{ return_to: string }>(
-    'DELETE FROM saml_requests WHERE id = $1 AND context = $2 AND expires_at > now() RETURNING return_to',
-    [id, context],
-  );
+  const rows = await db.query<{ return_to: string }>('DELETE FROM saml_requests WHERE id = $1 AND context = $2 AND expires_at > now() RETURNING return_to', [
+    id,
+    context,
+  ]);
   return rows[0] ? { returnTo: rows[0].return_to } : undefined;
 }
 

@@ -13,9 +13,5 @@ export async function acceptedTermsVersions(db: Queryable, userId: string): Prom
 }
 
 export async function recordTermsAcceptance(db: Queryable, userId: string, context: string, version: number): Promise<void> {
-  await db.query('INSERT INTO terms_acceptances (user_id, context, version) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
-    userId,
-    context,
-    version,
-  ]);
+  await db.query('INSERT INTO terms_acceptances (user_id, context, version) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [userId, context, version]);
 }

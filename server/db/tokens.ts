@@ -33,10 +33,7 @@ export async function insertOneTimeToken(
 
 /** Is the link still usable (not spent, not expired)? */
 export async function isOneTimeTokenUnspent(db: Queryable, id: string, hash: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM one_time_tokens WHERE id = $1 AND token_hash = $2 AND used_at IS NULL AND expires_at > now()', [
-    id,
-    hash,
-  ]);
+  const rows = await db.query('SELECT 1 FROM one_time_tokens WHERE id = $1 AND token_hash = $2 AND used_at IS NULL AND expires_at > now()', [id, hash]);
   return rows.length > 0;
 }
 

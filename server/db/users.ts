@@ -27,23 +27,23 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
   return rows[0];
 }
 
-export async function insertUser(
-  db: Queryable,
-  user: { email: string; passwordHash?: string | null; language?: Language },
-): Promise<UserRow> {
-  const [row] = await db.query<UserRow>(
-    'INSERT INTO users (id, email, password_hash, language) VALUES ($1, $2, $3, $4) RETURNING *',
-    [randomUUID(), user.email, user.passwordHash ?? null, user.language ?? 'en'],
-  );
+export async function insertUser(db: Queryable, user: { email: string; passwordHash?: string | null; language?: Language }): Promise<UserRow> {
+  const [row] = await db.query<UserRow>('INSERT INTO users (id, email, password_hash, language) VALUES ($1, $2, $3, $4) RETURNING *', [
+    randomUUID(),
+    user.email,
+    user.passwordHash ?? null,
+    user.language ?? 'en',
+  ]);
   return row!;
 }
 
 /** Inserts the user unless the e-mail is taken (two registrations at once); answers the new id or nothing. */
 export async function insertUserIfNew(db: Queryable, email: string, language: Language): Promise<string | undefined> {
-  const rows = await db.query<{ id: string }>(
-    'INSERT INTO users (id, email, language) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING id',
-    [randomUUID(), email, language],
-  );
+  const rows = await db.query<{ id: string }>('INSERT INTO users (id, email, language) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING id', [
+    randomUUID(),
+    email,
+    language,
+  ]);
   return rows[0]?.id;
 }
 
@@ -75,7 +75,9 @@ export async function usersWithPlaintextTotp(db: Queryable, sealedPrefix: string
 
 /** One encrypted TOTP secret, to check the key against. */
 export async function firstSealedTotpSecret(db: Queryable, sealedPrefix: string): Promise<{ id: string; stored: string } | undefined> {
-  const rows = await db.query<{ id: string; stored: string }>('SELECT id, totp_secret AS stored FROM users WHERE starts_with(totp_secret, $1) LIMIT 1', [sealedPrefix]);
+  const rows = await db.query<{ id: string; stored: string }>('SELECT id, totp_secret AS stored FROM users WHERE starts_with(totp_secret, $1) LIMIT 1', [
+    sealedPrefix,
+  ]);
   return rows[0];
 }
 
@@ -120,9 +122,9 @@ export async function confirmPendingTotpSecret(
 
 /** Marks a TOTP step used for the user; false when it (or a later one) was used already. */
 export async function claimTotpStep(db: Queryable, userId: string, step: number): Promise<boolean> {
-  const rows = await db.query(
-    'UPDATE users SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id',
-    [userId, step],
-  );
+  const rows = await db.query('UPDATE users SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id', [
+    userId,
+    step,
+  ]);
   return rows.length > 0;
 }

@@ -50,7 +50,10 @@ describe('the development identity provider’s pages', () => {
 
   beforeAll(async () => {
     idp = await createDevIdentityProvider({});
-    bed = await openSamlTestBed(testDatabases.find((target) => target.name === 'PGlite')!, idp);
+    bed = await openSamlTestBed(
+      testDatabases.find((target) => target.name === 'PGlite')!,
+      idp,
+    );
     await insertOrganization(bed.db, idp, { context: 'acme' });
   });
   afterAll(async () => {

@@ -37,7 +37,13 @@ describe.each(testDatabases)('the development outbox pages on $name', (target) =
   it('lists sent mails newest first with their links to follow', async () => {
     const { app, mailer } = await setup();
     await mailer.send({ to: 'ada@example.com', subject: 'First', text: 'one', html: '<p>one</p>', links: ['https://auth.example.com/signup?token=1'] });
-    await mailer.send({ to: 'grace@example.com', subject: 'Second', text: 'two', html: '<p>two</p>', links: ['https://auth.example.com/reset-password/update?token=2&app=portal'] });
+    await mailer.send({
+      to: 'grace@example.com',
+      subject: 'Second',
+      text: 'two',
+      html: '<p>two</p>',
+      links: ['https://auth.example.com/reset-password/update?token=2&app=portal'],
+    });
 
     const page = await app.inject({ url: '/dev/mail' });
     expect(page.statusCode).toBe(200);

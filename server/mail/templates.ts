@@ -44,9 +44,7 @@ const dictionaries: Record<Language, Dictionary> = {
     },
     reset: {
       subject: 'Reset your password',
-      before: [
-        'We received a request to reset the password of your account. Use the link below to choose a new password. The link is valid for one hour.',
-      ],
+      before: ['We received a request to reset the password of your account. Use the link below to choose a new password. The link is valid for one hour.'],
       action: 'Choose a new password',
       after: ['If you did not ask to reset your password, you can ignore this e-mail. Your password stays unchanged.'],
     },
@@ -160,12 +158,7 @@ function dictionaryFor(language: string): { language: Language; dictionary: Dict
 
 /** Escapes text for HTML element content and quoted attribute values. */
 export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 /**

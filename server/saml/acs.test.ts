@@ -117,18 +117,13 @@ describe.each(testDatabases)('the SAML assertion consumer on $name', (target) =>
 
   it('refuses a response signed with another certificate', async () => {
     const login = await startLogin(bed.app, 'acme');
-    const xml = signAssertion(
-      buildSamlResponseXml({ ...responseFields('acme', login.requestId, 'ada@example.com'), issuer: idp.issuer }),
-      stranger,
-    );
+    const xml = signAssertion(buildSamlResponseXml({ ...responseFields('acme', login.requestId, 'ada@example.com'), issuer: idp.issuer }), stranger);
     expectRejected(await postToAcs(bed.app, 'acme', { SAMLResponse: base64(xml), RelayState: login.relayState }));
   });
 
   it('refuses a signed assertion with an unsigned assertion for someone else injected beside it', async () => {
     const { login, xml } = await signedAnswer('ada@example.com');
-    const injected = assertionOf(
-      buildSamlResponseXml({ ...responseFields('acme', login.requestId, 'mallory@example.com'), issuer: idp.issuer }),
-    );
+    const injected = assertionOf(buildSamlResponseXml({ ...responseFields('acme', login.requestId, 'mallory@example.com'), issuer: idp.issuer }));
     const wrapped = xml.replace('<saml:Assertion', `${injected}<saml:Assertion`);
     expectRejected(await postToAcs(bed.app, 'acme', { SAMLResponse: base64(wrapped), RelayState: login.relayState }));
   });
@@ -137,9 +132,10 @@ describe.each(testDatabases)('the SAML assertion consumer on $name', (target) =>
     const { login, xml } = await signedAnswer('ada@example.com');
     const signed = assertionOf(xml);
     const signature = /<ds:Signature[\s\S]*<\/ds:Signature>/.exec(signed)![0];
-    const forged = assertionOf(
-      buildSamlResponseXml({ ...responseFields('acme', login.requestId, 'mallory@example.com'), issuer: idp.issuer }),
-    ).replace(/(<saml:Assertion[^>]*>\s*<saml:Issuer>[^<]*<\/saml:Issuer>)/, `$1${signature}`);
+    const forged = assertionOf(buildSamlResponseXml({ ...responseFields('acme', login.requestId, 'mallory@example.com'), issuer: idp.issuer })).replace(
+      /(<saml:Assertion[^>]*>\s*<saml:Issuer>[^<]*<\/saml:Issuer>)/,
+      `$1${signature}`,
+    );
     const wrapped = xml.replace(signed, `<samlp:Extensions>${signed}</samlp:Extensions>${forged}`);
     expectRejected(await postToAcs(bed.app, 'acme', { SAMLResponse: base64(wrapped), RelayState: login.relayState }));
   });
@@ -175,9 +171,7 @@ describe.each(testDatabases)('the SAML assertion consumer on $name', (target) =>
 
   it('refuses a response to a request it never issued', async () => {
     const xml = idp.signResponse(responseFields('acme', '_0123456789abcdef0123456789abcdef01234567', 'ada@example.com'));
-    expectRejected(
-      await postToAcs(bed.app, 'acme', { SAMLResponse: base64(xml), RelayState: '_0123456789abcdef0123456789abcdef01234567' }),
-    );
+    expectRejected(await postToAcs(bed.app, 'acme', { SAMLResponse: base64(xml), RelayState: '_0123456789abcdef0123456789abcdef01234567' }));
   });
 
   it('refuses a response to a request issued for another organisation', async () => {
@@ -224,10 +218,7 @@ describe.each(testDatabases)('the SAML assertion consumer on $name', (target) =>
 
   it('refuses an assertion from another issuer, even signed with the organisation’s certificate', async () => {
     const login = await startLogin(bed.app, 'gamma');
-    const xml = signAssertion(
-      buildSamlResponseXml({ ...responseFields('gamma', login.requestId, 'ada@example.com'), issuer: 'urn:another-tenant' }),
-      stranger,
-    );
+    const xml = signAssertion(buildSamlResponseXml({ ...responseFields('gamma', login.requestId, 'ada@example.com'), issuer: 'urn:another-tenant' }), stranger);
     expectRejected(await postToAcs(bed.app, 'gamma', { SAMLResponse: base64(xml), RelayState: login.relayState }));
   });
 

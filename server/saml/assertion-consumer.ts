@@ -29,7 +29,6 @@ export interface AcceptedSamlLogin {
   returnTo: string;
 }
 
-
 /**
  * node-saml's reason, cut to its first line and stripped of the values it quotes from the response
  * (received audiences, the IdP's status message, XML parser excerpts), so logs never hold its content.
@@ -61,11 +60,7 @@ async function validatedProfile(services: Services, organization: SamlOrganizati
 }
 
 /** Accepts a posted SAML response for the organisation, or throws SamlRejection. */
-export async function acceptSamlResponse(
-  services: Services,
-  organization: SamlOrganization,
-  form: SamlResponseForm,
-): Promise<AcceptedSamlLogin> {
+export async function acceptSamlResponse(services: Services, organization: SamlOrganization, form: SamlResponseForm): Promise<AcceptedSamlLogin> {
   const { profile, issued } = await validatedProfile(services, organization, form);
   // RelayState is the request ID the login URL issued (it is opaque and at most 80 bytes).
   if (form.RelayState !== issued.id) throw new SamlRejection('RelayState does not match the request');

@@ -100,7 +100,9 @@ describe.each(testDatabases)('a SAML sign-in bound to the browser that started i
     const { form } = await answeredLogin();
     const answer = await postToAcs(bed.app, 'acme', form);
     const lcq = new URL(answer.headers.location as string).searchParams.get('lcq')!;
-    const browser = cookiesSetBy(answer).split('; ').find((cookie) => cookie.startsWith('frontdoor_saml_session='))!;
+    const browser = cookiesSetBy(answer)
+      .split('; ')
+      .find((cookie) => cookie.startsWith('frontdoor_saml_session='))!;
 
     const confirmed = await confirmSession(bed.app, lcq, browser);
     expect(confirmed.statusCode).toBe(204);
@@ -119,7 +121,9 @@ describe.each(testDatabases)('a SAML sign-in bound to the browser that started i
     // The victim's browser holds no confirmation cookie, or the one of the victim's own sign-in.
     expect((await confirmSession(bed.app, token, '')).statusCode).toBe(403);
     const victim = await postToAcs(bed.app, 'acme', (await answeredLogin()).form);
-    const victimCookie = cookiesSetBy(victim).split('; ').find((cookie) => cookie.startsWith('frontdoor_saml_session='))!;
+    const victimCookie = cookiesSetBy(victim)
+      .split('; ')
+      .find((cookie) => cookie.startsWith('frontdoor_saml_session='))!;
     expect((await confirmSession(bed.app, token, victimCookie)).statusCode).toBe(403);
     expect(await auditEvents('saml.session_refused')).toBe(before + 2);
   });
@@ -128,7 +132,9 @@ describe.each(testDatabases)('a SAML sign-in bound to the browser that started i
     const { form } = await answeredLogin();
     const answer = await postToAcs(bed.app, 'acme', form);
     const lcq = new URL(answer.headers.location as string).searchParams.get('lcq')!;
-    const browser = cookiesSetBy(answer).split('; ').find((cookie) => cookie.startsWith('frontdoor_saml_session='))!;
+    const browser = cookiesSetBy(answer)
+      .split('; ')
+      .find((cookie) => cookie.startsWith('frontdoor_saml_session='))!;
     const [header, payload] = lcq.split('.');
     const unsigned = `${header}.${payload}.`;
     expect((await confirmSession(bed.app, unsigned, browser)).statusCode).toBe(401);

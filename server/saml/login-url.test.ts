@@ -31,7 +31,14 @@ describe.each(testDatabases)('the SAML login URL on $name', (target) => {
 
   it('follows no identity provider over plain http but the development one on a loopback front door', async () => {
     expect((await requestLoginUrl(bed.app, 'plainhttp')).statusCode).toBe(404);
-    for (const entryPoint of ['http://idp.example.com/sso', 'http://localhost:8080/other', 'http://idp.example.com/dev/idp/sso', 'ftp://idp.example.com/sso', 'https://user:pw@idp.example.com/sso', '/dev/idp/sso']) {
+    for (const entryPoint of [
+      'http://idp.example.com/sso',
+      'http://localhost:8080/other',
+      'http://idp.example.com/dev/idp/sso',
+      'ftp://idp.example.com/sso',
+      'https://user:pw@idp.example.com/sso',
+      '/dev/idp/sso',
+    ]) {
       await expect(setSaml(bed.db, 'acme', { entryPoint, issuer: idp.issuer, certificate: idp.certificate }), entryPoint).rejects.toThrow(/https/);
     }
     expect(await findOrganization(bed.db, 'acme')).toMatchObject({ saml_entry_point: `${PUBLIC_URL}/dev/idp/sso` });

@@ -40,10 +40,7 @@ describe.each(testDatabases)('single use of SAML requests and assertions on $nam
     const first = await open();
     const second = target.name === 'PostgreSQL' ? await open(first.schema) : first;
     const until = new Date(Date.now() + 60_000);
-    const results = await Promise.all([
-      recordAssertionUse(first.db, 'acme', '_a1', until),
-      recordAssertionUse(second.db, 'acme', '_a1', until),
-    ]);
+    const results = await Promise.all([recordAssertionUse(first.db, 'acme', '_a1', until), recordAssertionUse(second.db, 'acme', '_a1', until)]);
     expect(results.sort()).toEqual([false, true]);
     expect(await recordAssertionUse(first.db, 'beta', '_a1', until)).toBe(true);
   });

@@ -29,7 +29,8 @@ export function fixtureDist(): string {
   const screens = { '/login': 'Login', '/company/$context/terms': 'TermsAndConditions' };
   for (const language of LANGUAGES) {
     mkdirSync(join(dir, 'pages', language), { recursive: true });
-    for (const screen of [...Object.values(screens), 'Shell', 'NotFound']) writeFileSync(join(dir, 'pages', language, `${screen}.html`), fixturePage(screen, language));
+    for (const screen of [...Object.values(screens), 'Shell', 'NotFound'])
+      writeFileSync(join(dir, 'pages', language, `${screen}.html`), fixturePage(screen, language));
   }
   writeFileSync(
     join(dir, 'pages', 'pages.json'),

@@ -29,7 +29,13 @@ const USER: ReferenceUser = { email: 'ada@example.com', password: 'Reference-Pas
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const db = await openDatabase({});
   await migrate(db);
-  await createOrganization(db, { context: 'acme', name: 'Acme Corporation', mfaPolicy: 'OPTIONAL', termsVersion: 1, termsContent: { en: 'https://example.com/acme/terms-en.pdf' } });
+  await createOrganization(db, {
+    context: 'acme',
+    name: 'Acme Corporation',
+    mfaPolicy: 'OPTIONAL',
+    termsVersion: 1,
+    termsContent: { en: 'https://example.com/acme/terms-en.pdf' },
+  });
   await createOrganization(db, { context: 'vault', name: 'Vault Bank' });
   await createUser(db, { ...USER, contexts: ['acme', 'vault'] });
   const { app } = await testApp(db);

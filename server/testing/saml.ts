@@ -92,10 +92,11 @@ export async function insertOrganization(db: Database, idp: DevIdentityProvider,
 export async function insertUser(db: Database, email: string, context: string, membership: 'enabled' | 'disabled' | 'none' = 'enabled') {
   const [user] = await db.query<{ id: string }>(`INSERT INTO users (id, email) VALUES (gen_random_uuid(), $1) RETURNING id`, [email]);
   if (membership !== 'none') {
-    await db.query(
-      `INSERT INTO memberships (user_id, organization_id, enabled) SELECT $1, id, $2 FROM organizations WHERE context = $3`,
-      [user!.id, membership === 'enabled', context],
-    );
+    await db.query(`INSERT INTO memberships (user_id, organization_id, enabled) SELECT $1, id, $2 FROM organizations WHERE context = $3`, [
+      user!.id,
+      membership === 'enabled',
+      context,
+    ]);
   }
 }
 
@@ -185,7 +186,12 @@ export function base64(xml: string): string {
 /** The hidden fields and action of the first form of an HTML page. */
 export function readForm(html: string): { action: string; fields: Record<string, string> } {
   const unescape = (value: string) =>
-    value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    value
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   const action = /<form[^>]* action="([^"]*)"/.exec(html)?.[1] ?? '';
   const fields: Record<string, string> = {};
   for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {

@@ -83,7 +83,9 @@ export function loadAppPages(config: ServerConfig): AppPages {
       }),
     ) as Record<Language, AppPage>;
   return {
-    routes: manifest.routes.filter((route) => !(route.development && config.production)).map((route) => ({ pattern: route.pattern, pages: inEveryLanguage(route.page) })),
+    routes: manifest.routes
+      .filter((route) => !(route.development && config.production))
+      .map((route) => ({ pattern: route.pattern, pages: inEveryLanguage(route.page) })),
     redirects: manifest.redirects,
     notFound: inEveryLanguage(manifest.notFound),
     scriptHashes: [...scripts],

@@ -114,7 +114,10 @@ describe('serving the front door', () => {
   it('answers a malformed or too long URL in the error shape with the security headers, without repeating the path', async () => {
     const malformed = await app.inject({ url: '/auth-api/organization/%E0%A4%A/ssoMode' });
     const tooLong = await app.inject({ url: `/auth-api/organization/${'a'.repeat(500)}%40example.com/ssoMode` });
-    for (const [response, status] of [[malformed, 400], [tooLong, 414]] as const) {
+    for (const [response, status] of [
+      [malformed, 400],
+      [tooLong, 414],
+    ] as const) {
       expect(response.statusCode).toBe(status);
       expect(response.json()).toMatchObject({ statusCode: status, code: 'validation_failed' });
       expect(response.body).not.toContain('ssoMode');
@@ -130,7 +133,12 @@ describe('serving the front door', () => {
     for (const url of [`${longest}b`, `/auth-api/health/${'x'.repeat(2100)}`, `/${'/'.repeat(15_000)}x`]) {
       const response = await app.inject({ url });
       expect(response.statusCode, url.slice(0, 20)).toBe(414);
-      expect(response.json()).toEqual({ statusCode: 414, error: 'URI Too Long', message: 'The URL is longer than this server takes.', code: 'validation_failed' });
+      expect(response.json()).toEqual({
+        statusCode: 414,
+        error: 'URI Too Long',
+        message: 'The URL is longer than this server takes.',
+        code: 'validation_failed',
+      });
       expect(response.body).not.toContain(url.slice(-20));
       expect(response.headers['cache-control']).toBe('no-store');
       expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
@@ -187,7 +195,13 @@ describe('in production', () => {
 
   it('serves no development page', async () => {
     expect((await app.inject({ url: '/dev/idp/autosubmit.js' })).statusCode).toBe(200);
-    for (const [method, url] of [['GET', '/dev/mail'], ['GET', '/dev/mail.json'], ['GET', '/dev/idp/autosubmit.js'], ['GET', '/dev/idp/sso'], ['POST', '/dev/idp/sso']] as const) {
+    for (const [method, url] of [
+      ['GET', '/dev/mail'],
+      ['GET', '/dev/mail.json'],
+      ['GET', '/dev/idp/autosubmit.js'],
+      ['GET', '/dev/idp/sso'],
+      ['POST', '/dev/idp/sso'],
+    ] as const) {
       const response = await production.inject({ method, url });
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }

@@ -42,11 +42,7 @@ export async function serveApp(app: FastifyInstance, config: ServerConfig, pages
 
   function sendPage(request: FastifyRequest, reply: FastifyReply, page: AppPage, status: number) {
     const encoding = preferredEncoding(request.headers['accept-encoding']);
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Accept-Encoding, Accept-Language');
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language');
     // A page asked with carried parameters keeps them in its forms, for a form sent before the
     // script has arrived (flows 2), and shows the e-mail its query pre-fills; that page is written
     // for the request, the others are ready-made.

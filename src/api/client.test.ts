@@ -88,7 +88,10 @@ describe('a session the API refuses', () => {
     refused();
     const token = testToken();
     establishSession(token);
-    await client().POST('/set-password', { body: { challenge: '', password: 'New-Pass-42' }, headers: { Authorization: `Bearer ${testToken({ purpose: 'reset' })}` } });
+    await client().POST('/set-password', {
+      body: { challenge: '', password: 'New-Pass-42' },
+      headers: { Authorization: `Bearer ${testToken({ purpose: 'reset' })}` },
+    });
     expect(readSessionCookie()).toBe(token);
   });
 });

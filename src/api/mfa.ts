@@ -18,9 +18,7 @@ export type MfaConfirmResult = { kind: 'confirmed'; token: string | undefined } 
  * (flows 8). When the API answers a token (the full session after setup), it replaces the setup one.
  */
 export async function confirmMfa(context: string, confirmation: { mfaSecret: string; challenge: string }): Promise<MfaConfirmResult> {
-  const answer = await answerOf<unknown>(
-    api.POST('/{context}/user/setMfa', { params: { path: { context } }, body: confirmation, parseAs: 'text' }),
-  );
+  const answer = await answerOf<unknown>(api.POST('/{context}/user/setMfa', { params: { path: { context } }, body: confirmation, parseAs: 'text' }));
   if (answer.status === 200 || answer.status === 204) return { kind: 'confirmed', token: tokenIn(answer.data) };
   if (answer.status === 400) return { kind: 'invalid-code' };
   if (answer.status === 429) return rateLimited(answer);

@@ -16,9 +16,7 @@ function sortOrganizations(organizations: readonly Organization[]): Organization
     const index = RESERVED_ORDER.indexOf(organization.context);
     return index === -1 ? RESERVED_ORDER.length : index;
   };
-  return organizations
-    .filter((organization) => organization.enabled)
-    .sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
+  return organizations.filter((organization) => organization.enabled).sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
 }
 
 export type OrganizationsResult = { kind: 'organizations'; organizations: Organization[] } | { kind: 'unauthorized' } | Failed;
@@ -27,9 +25,7 @@ export type OrganizationsResult = { kind: 'organizations'; organizations: Organi
 export async function userOrganizations(context: string): Promise<OrganizationsResult> {
   const answer = await answerOf(api.GET('/{context}/user/organizations', { params: { path: { context } } }));
   if (answer.status === 401) return { kind: 'unauthorized' };
-  return answer.status === 200 && answer.data
-    ? { kind: 'organizations', organizations: sortOrganizations(Object.values(answer.data)) }
-    : failed(answer);
+  return answer.status === 200 && answer.data ? { kind: 'organizations', organizations: sortOrganizations(Object.values(answer.data)) } : failed(answer);
 }
 
 export type TermsSubjectResult = { kind: 'loaded'; organization: CurrentOrganization; user: User } | Failed;
@@ -49,8 +45,6 @@ export type AcceptTermsResult = { kind: 'accepted' } | Failed;
 
 /** POST {context}/user/acceptTermsAndConditions, no body. */
 export async function acceptTerms(context: string): Promise<AcceptTermsResult> {
-  const answer = await answerOf(
-    api.POST('/{context}/user/acceptTermsAndConditions', { params: { path: { context } }, parseAs: 'text' }),
-  );
+  const answer = await answerOf(api.POST('/{context}/user/acceptTermsAndConditions', { params: { path: { context } }, parseAs: 'text' }));
   return answer.status >= 200 && answer.status < 300 ? { kind: 'accepted' } : failed(answer);
 }

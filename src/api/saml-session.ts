@@ -7,8 +7,6 @@ import { api } from './client';
 import { answerOf } from './request';
 
 export async function confirmSamlSession(lcq: string): Promise<boolean> {
-  const answer = await answerOf(
-    api.POST('/saml2/session', { headers: { Authorization: `Bearer ${lcq}` }, parseAs: 'text' }),
-  );
+  const answer = await answerOf(api.POST('/saml2/session', { headers: { Authorization: `Bearer ${lcq}` }, parseAs: 'text' }));
   return answer.status === 204;
 }

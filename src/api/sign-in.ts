@@ -20,16 +20,12 @@ function ssoModeResult(answer: { status: number; data?: string }): SsoModeResult
 
 /** GET organization/{email}/ssoMode: the SSO mode of the organisation an e-mail belongs to. */
 export async function ssoModeByEmail(email: string): Promise<SsoModeResult> {
-  return ssoModeResult(
-    await answerOf(api.GET('/organization/{email}/ssoMode', { params: { path: { email } }, parseAs: 'text' })),
-  );
+  return ssoModeResult(await answerOf(api.GET('/organization/{email}/ssoMode', { params: { path: { email } }, parseAs: 'text' })));
 }
 
 /** GET organization/ssoModeByContext/{context}: the SSO mode of an organisation (flows 4.2). */
 export async function ssoModeByContext(context: string): Promise<SsoModeResult> {
-  return ssoModeResult(
-    await answerOf(api.GET('/organization/ssoModeByContext/{context}', { params: { path: { context } }, parseAs: 'text' })),
-  );
+  return ssoModeResult(await answerOf(api.GET('/organization/ssoModeByContext/{context}', { params: { path: { context } }, parseAs: 'text' })));
 }
 
 export type SamlLoginResult = { kind: 'redirect'; url: string } | RateLimited | Failed;

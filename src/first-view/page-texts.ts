@@ -6,6 +6,8 @@ import type { Dictionary } from '../i18n/i18n';
 export function startPageLanguage(): void {
   const element = document.getElementById('frontdoor-texts');
   const language = document.documentElement.lang;
-  const { texts, english } = element?.textContent ? (JSON.parse(element.textContent) as { texts: Dictionary; english?: Dictionary }) : { texts: {}, english: {} };
+  const { texts, english } = element?.textContent
+    ? (JSON.parse(element.textContent) as { texts: Dictionary; english?: Dictionary })
+    : { texts: {}, english: {} };
   if (isLanguage(language)) startIn(language, texts, english);
 }

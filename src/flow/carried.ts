@@ -7,10 +7,7 @@ export { CARRIED_KEYS, carriedSearch, type CarriedKey, type CarriedSearch } from
 import { CARRIED_KEYS, carriedSearch } from '../../rules/carried';
 
 /** The next step's search: the carried parameters of the current one, then the step's own. */
-export function withCarried(
-  current: Readonly<Record<string, unknown>>,
-  next: Readonly<Record<string, string | undefined>> = {},
-): Record<string, string> {
+export function withCarried(current: Readonly<Record<string, unknown>>, next: Readonly<Record<string, string | undefined>> = {}): Record<string, string> {
   const merged: Record<string, string | undefined> = { ...carriedSearch(current), ...next };
   return Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
 }

@@ -10,7 +10,11 @@ const rateLimited = { kind: 'rate-limited', retryAfterSeconds: 30 } as const;
 
 describe('after the password (flows 4.3, 4.4)', () => {
   it.each<[string, LoginResult, ReturnType<typeof afterPassword>]>([
-    ['a sign-in with an MFA policy goes on to MFA setup with context, token and policy', { kind: 'signed-in', context: 'acme', token: 't', policy: 'OPTIONAL' }, { kind: 'mfa-setup', context: 'acme', token: 't', policy: 'OPTIONAL' }],
+    [
+      'a sign-in with an MFA policy goes on to MFA setup with context, token and policy',
+      { kind: 'signed-in', context: 'acme', token: 't', policy: 'OPTIONAL' },
+      { kind: 'mfa-setup', context: 'acme', token: 't', policy: 'OPTIONAL' },
+    ],
     ['a sign-in without a policy is complete', { kind: 'signed-in', context: 'acme', token: 't', policy: undefined }, { kind: 'signed-in', token: 't' }],
     ['a request for a code goes on to the code with the e-mail and password', { kind: 'mfa-required' }, { kind: 'code', credentials }],
     ['wrong credentials stay on the password', { kind: 'invalid-credentials' }, { kind: 'wrong-credentials' }],
@@ -27,8 +31,16 @@ describe('after the code of a sign-in (flows 4.3, 4.5)', () => {
     ['a sign-in is complete, whatever the policy', { kind: 'signed-in', context: 'acme', token: 't', policy: 'OPTIONAL' }, { kind: 'signed-in', token: 't' }],
     ['a wrong code stays on the code', { kind: 'invalid-code' }, { kind: 'wrong-code' }],
     ['a code asked for again stays on the code', { kind: 'mfa-required' }, { kind: 'wrong-code' }],
-    ['a password changed meanwhile goes back to the password of the e-mail', { kind: 'invalid-credentials' }, { kind: 'password', email: 'ada@example.com', expired: false }],
-    ['a sign-in no longer pending goes back to the password, saying so', { kind: 'sign-in-expired' }, { kind: 'password', email: 'ada@example.com', expired: true }],
+    [
+      'a password changed meanwhile goes back to the password of the e-mail',
+      { kind: 'invalid-credentials' },
+      { kind: 'password', email: 'ada@example.com', expired: false },
+    ],
+    [
+      'a sign-in no longer pending goes back to the password, saying so',
+      { kind: 'sign-in-expired' },
+      { kind: 'password', email: 'ada@example.com', expired: true },
+    ],
     ['too many attempts say how long to wait', rateLimited, { kind: 'failure', operation: 'login', result: rateLimited }],
     ['any other answer is a general error', failed, { kind: 'failure', operation: 'login', result: failed }],
   ])('%s', (_, result, step) => {

@@ -42,7 +42,9 @@ export type AfterPassword = Move | { kind: 'wrong-credentials' };
 export function afterPassword(result: LoginResult, credentials: Credentials): AfterPassword {
   switch (result.kind) {
     case 'signed-in':
-      return result.policy ? { kind: 'mfa-setup', context: result.context, token: result.token, policy: result.policy } : { kind: 'signed-in', token: result.token };
+      return result.policy
+        ? { kind: 'mfa-setup', context: result.context, token: result.token, policy: result.policy }
+        : { kind: 'signed-in', token: result.token };
     case 'mfa-required':
       return { kind: 'code', credentials };
     case 'invalid-credentials':

@@ -40,14 +40,19 @@ export interface RouteRow<Path extends AppPath = AppPath, Search = unknown> {
 }
 
 /** Text groups every screen may show: names, titles, buttons, fields, errors, times. */
-export const COMMON_TEXTS = ['app', 'title', 'button', 'field', 'error', 'time'] as const satisfies readonly (TextKey extends `${infer Group}.${string}` ? Group : never)[];
+export const COMMON_TEXTS = ['app', 'title', 'button', 'field', 'error', 'time'] as const satisfies readonly (TextKey extends `${infer Group}.${string}`
+  ? Group
+  : never)[];
 
 const noSearch = () => ({});
 /** An e-mail the step needs: a valid one, or none. */
 const emailIn = (value: string | undefined) => (value !== undefined && isEmail(value) ? value : undefined);
 
 /** A row of the table; a step that reads no query parameter of its own reads none. */
-function row<Path extends AppPath, Search = Record<never, never>>(family: Family, fields: Omit<RouteRow<Path, Search>, 'family' | 'search'> & { search?: RouteRow<Path, Search>['search'] }): RouteRow<Path, Search> {
+function row<Path extends AppPath, Search = Record<never, never>>(
+  family: Family,
+  fields: Omit<RouteRow<Path, Search>, 'family' | 'search'> & { search?: RouteRow<Path, Search>['search'] },
+): RouteRow<Path, Search> {
   return { ...fields, family, search: fields.search ?? (noSearch as () => Search) };
 }
 
@@ -168,7 +173,13 @@ export const ROUTE_TABLE = [
     // The invitation link's token.
     search: ({ token }) => ({ token }),
   }),
-  row('account', { path: PATHS.signupSuccess, screen: 'SignupSuccess', titleKey: 'title.signup', texts: ['signup-success'], load: () => import('../screens/SignupSuccess') }),
+  row('account', {
+    path: PATHS.signupSuccess,
+    screen: 'SignupSuccess',
+    titleKey: 'title.signup',
+    texts: ['signup-success'],
+    load: () => import('../screens/SignupSuccess'),
+  }),
   row('account', {
     path: PATHS.migration,
     screen: 'Migration',
@@ -207,7 +218,9 @@ export const ROUTE_TABLE = [
 /** The query parameters the step at a path reads, as its row gives them. */
 export type SearchOf<Path extends AppPath> = ReturnType<Extract<(typeof ROUTE_TABLE)[number], { path: Path }>['search']>;
 
-const PARSERS = Object.fromEntries(ROUTE_TABLE.map((candidate) => [candidate.path, candidate.search])) as { [Path in AppPath]: (raw: RawSearch) => SearchOf<Path> };
+const PARSERS = Object.fromEntries(ROUTE_TABLE.map((candidate) => [candidate.path, candidate.search])) as {
+  [Path in AppPath]: (raw: RawSearch) => SearchOf<Path>;
+};
 
 /** The query parameters of the step at a path, read from a page's query by its row. */
 export function searchOf<Path extends AppPath>(path: Path, raw: RawSearch): SearchOf<Path> {

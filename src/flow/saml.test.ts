@@ -68,7 +68,9 @@ describe('going to the identity provider', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (request: Request) =>
-        new URL(request.url).pathname.endsWith('/client-errors') ? new Response(null, { status: 204 }) : new Response(url, { status: 200, headers: { 'content-type': 'text/plain' } }),
+        new URL(request.url).pathname.endsWith('/client-errors')
+          ? new Response(null, { status: 204 })
+          : new Response(url, { status: 200, headers: { 'content-type': 'text/plain' } }),
       ),
     );
   }

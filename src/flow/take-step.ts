@@ -31,7 +31,7 @@ export function takeStep(flow: Flow, screen: string, move: Move): void {
       return;
     case 'password':
       forgetPendingLogin();
-      if (move.expired) showToast(t('page.mfa-login.error-sign-in-expired'), 'error');
+      if (move.expired) showToast(t('error.sign-in-expired'), 'error');
       flow.go({ to: move.email ? PATHS.loginWithPassword : PATHS.login, search: { username: move.email }, replace: true });
       return;
     case 'logout':

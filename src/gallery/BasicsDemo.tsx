@@ -50,7 +50,12 @@ export function BasicsDemo() {
         </div>
       </Demo>
       <Demo title="PasswordField · CodeField" wide>
-        <PasswordField label={t('field.password.label')} autoComplete="new-password" showLabel={t('field.password.show')} hideLabel={t('field.password.hide')} />
+        <PasswordField
+          label={t('field.password.label')}
+          autoComplete="new-password"
+          showLabel={t('field.password.show')}
+          hideLabel={t('field.password.hide')}
+        />
         <CodeField label={t('field.code.label')} value={code} setValue={setCode} />
       </Demo>
       <Demo title="Toast">

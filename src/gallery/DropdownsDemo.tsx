@@ -36,7 +36,13 @@ export function DropdownsDemo() {
       <Demo title="Dropdown" wide>
         <Dropdown label={d('country')} options={plainCountries} placeholder={d('country-placeholder')} />
         <Dropdown label={`${d('region')} · ${t('gallery.state.disabled')}`} options={plainCountries} defaultValue={['switzerland']} disabled />
-        <Dropdown label={`${d('country')} · ${t('gallery.state.error')}`} options={plainCountries} placeholder={d('country-placeholder')} required errors={[d('error')]} />
+        <Dropdown
+          label={`${d('country')} · ${t('gallery.state.error')}`}
+          options={plainCountries}
+          placeholder={d('country-placeholder')}
+          required
+          errors={[d('error')]}
+        />
         <Dropdown label={d('country')} options={countries} value={country} setValue={setCountry} placeholder={d('country-placeholder')} search={search} />
         <Dropdown label={d('teams')} multiple options={teamOptions} groups={groups} value={teams} setValue={setTeams} placeholder={d('teams-placeholder')} />
         <Dropdown

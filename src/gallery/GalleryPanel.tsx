@@ -21,9 +21,7 @@ export function GalleryPanel() {
       closeLabel={t('button.close')}
       onClose={() => close(false)}
       confirmation={asks ? { title: o('leave-title'), message: o('leave-message'), leaveText: o('leave'), stayText: o('stay') } : undefined}
-      footer={
-        <Button onClick={() => close(true)}>{t('button.save')}</Button>
-      }
+      footer={<Button onClick={() => close(true)}>{t('button.save')}</Button>}
     >
       <p>{o('panel-text')}</p>
     </SidePanel>

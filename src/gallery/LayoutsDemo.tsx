@@ -25,18 +25,19 @@ export function LayoutsDemo() {
       </Demo>
       <Demo title="SimplePage">
         <div className="fd-gallery__preview">
-          <SimplePage
-            headingLevel={4}
-            title={l('simple-title')}
-            action={<Button>{t('button.create')}</Button>}
-          >
+          <SimplePage headingLevel={4} title={l('simple-title')} action={<Button>{t('button.create')}</Button>}>
             <p>{l('simple')}</p>
           </SimplePage>
         </div>
       </Demo>
       <Demo title="AdministrativePage">
         <div className="fd-gallery__preview">
-          <AdministrativePage headingLevel={4} title={l('administrative-title')} heading={l('administrative-heading')} controls={<input className="fd-field__input" type="search" aria-label={l('filter')} placeholder={l('filter')} />}>
+          <AdministrativePage
+            headingLevel={4}
+            title={l('administrative-title')}
+            heading={l('administrative-heading')}
+            controls={<input className="fd-field__input" type="search" aria-label={l('filter')} placeholder={l('filter')} />}
+          >
             <p>{l('administrative')}</p>
           </AdministrativePage>
         </div>
@@ -57,7 +58,12 @@ export function LayoutsDemo() {
       </Demo>
       <Demo title="TwoColumnPage" wide>
         <div className="fd-gallery__preview">
-          <TwoColumnPage headingLevel={4} title={l('two-column')} start={<p className="fd-gallery__column">{l('first-column')}</p>} end={<p className="fd-gallery__column">{l('second-column')}</p>} />
+          <TwoColumnPage
+            headingLevel={4}
+            title={l('two-column')}
+            start={<p className="fd-gallery__column">{l('first-column')}</p>}
+            end={<p className="fd-gallery__column">{l('second-column')}</p>}
+          />
         </div>
       </Demo>
     </GallerySection>

@@ -11,7 +11,10 @@ function texts(messages: unknown, prefix = ''): [string, unknown][] {
     value !== null && typeof value === 'object' ? texts(value, `${prefix}${key}.`) : [[`${prefix}${key}`, value] as [string, unknown]],
   );
 }
-const keys = (messages: unknown) => texts(messages).map(([key]) => key).sort();
+const keys = (messages: unknown) =>
+  texts(messages)
+    .map(([key]) => key)
+    .sort();
 
 describe("the gallery's texts", () => {
   it.each(Object.entries({ de, it: it_, fr, az }))('%s has exactly the keys of en', (_language, messages) => {

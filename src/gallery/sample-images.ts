@@ -13,11 +13,31 @@ export const SHAPES = {
 
 /** Flags for the country dropdown, as stripes. */
 export const FLAGS = {
-  germany: svg('<rect width="48" height="11" fill="#000"/><rect y="11" width="48" height="11" fill="#dd0000"/><rect y="22" width="48" height="10" fill="#ffce00"/>', 48, 32),
-  italy: svg('<rect width="16" height="32" fill="#009246"/><rect x="16" width="16" height="32" fill="#fff"/><rect x="32" width="16" height="32" fill="#ce2b37"/>', 48, 32),
-  france: svg('<rect width="16" height="32" fill="#002395"/><rect x="16" width="16" height="32" fill="#fff"/><rect x="32" width="16" height="32" fill="#ed2939"/>', 48, 32),
-  azerbaijan: svg('<rect width="48" height="11" fill="#00b5e2"/><rect y="11" width="48" height="11" fill="#ef3340"/><rect y="22" width="48" height="10" fill="#509e2f"/>', 48, 32),
-  switzerland: svg('<rect width="48" height="32" fill="#da291c"/><rect x="20" y="7" width="8" height="18" fill="#fff"/><rect x="15" y="12" width="18" height="8" fill="#fff"/>', 48, 32),
+  germany: svg(
+    '<rect width="48" height="11" fill="#000"/><rect y="11" width="48" height="11" fill="#dd0000"/><rect y="22" width="48" height="10" fill="#ffce00"/>',
+    48,
+    32,
+  ),
+  italy: svg(
+    '<rect width="16" height="32" fill="#009246"/><rect x="16" width="16" height="32" fill="#fff"/><rect x="32" width="16" height="32" fill="#ce2b37"/>',
+    48,
+    32,
+  ),
+  france: svg(
+    '<rect width="16" height="32" fill="#002395"/><rect x="16" width="16" height="32" fill="#fff"/><rect x="32" width="16" height="32" fill="#ed2939"/>',
+    48,
+    32,
+  ),
+  azerbaijan: svg(
+    '<rect width="48" height="11" fill="#00b5e2"/><rect y="11" width="48" height="11" fill="#ef3340"/><rect y="22" width="48" height="10" fill="#509e2f"/>',
+    48,
+    32,
+  ),
+  switzerland: svg(
+    '<rect width="48" height="32" fill="#da291c"/><rect x="20" y="7" width="8" height="18" fill="#fff"/><rect x="15" y="12" width="18" height="8" fill="#fff"/>',
+    48,
+    32,
+  ),
 } as const;
 
 const HUES = [210, 150, 28, 275, 350, 190, 95];

@@ -61,7 +61,15 @@ describe('the redirect after sign-in', () => {
   });
 
   it('lands on the app itself when the route could leave it (rules/app-route.ts)', () => {
-    for (const route of ['//evil.example', 'https://evil.example/', '/.//evil.example', '/a/..//evil.example', '/%2e//evil.example', '/./%2e/.//evil.example/x', '/x/.././/evil.example?a=1']) {
+    for (const route of [
+      '//evil.example',
+      'https://evil.example/',
+      '/.//evil.example',
+      '/a/..//evil.example',
+      '/%2e//evil.example',
+      '/./%2e/.//evil.example/x',
+      '/x/.././/evil.example?a=1',
+    ]) {
       expect(redirectTarget({ context: 'acme', route }, front), route).toBe('https://app.example.com/?context=acme');
       expect(redirectTarget({ app: 'admin', context: 'acme', route }, front), route).toBe('https://app.example.com/admin/?context=acme');
     }

@@ -67,7 +67,23 @@ export const useInsertionEffect = undefined;
 const previousEventHook = options.event;
 const nativeCurrentTarget = typeof Event === 'undefined' ? undefined : Object.getOwnPropertyDescriptor(Event.prototype, 'currentTarget')?.get;
 /** What Ariakit's copies of a keyboard event need (see 3 above). */
-const KEYBOARD_FIELDS = ['key', 'code', 'keyCode', 'which', 'charCode', 'location', 'repeat', 'isComposing', 'altKey', 'ctrlKey', 'metaKey', 'shiftKey', 'bubbles', 'cancelable', 'composed'];
+const KEYBOARD_FIELDS = [
+  'key',
+  'code',
+  'keyCode',
+  'which',
+  'charCode',
+  'location',
+  'repeat',
+  'isComposing',
+  'altKey',
+  'ctrlKey',
+  'metaKey',
+  'shiftKey',
+  'bubbles',
+  'cancelable',
+  'composed',
+];
 /** @param {Event} event */
 options.event = (event) => {
   if (globalThis.KeyboardEvent && event instanceof globalThis.KeyboardEvent && !Object.prototype.hasOwnProperty.call(event, 'key')) {

@@ -9,7 +9,12 @@ describe('the field rules', () => {
   });
 
   it('refuse an e-mail that holds more than one address', () => {
-    for (const value of ['ada@example.com,victim@corp.example', 'ada@example.com;victim@corp.example', 'victim@corp.example<ada@example.com>', '"ada"@example.com']) {
+    for (const value of [
+      'ada@example.com,victim@corp.example',
+      'ada@example.com;victim@corp.example',
+      'victim@corp.example<ada@example.com>',
+      '"ada"@example.com',
+    ]) {
       expect(emailErrors(value), value).toEqual(['field.email.invalid']);
     }
   });

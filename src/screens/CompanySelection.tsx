@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { Image, linkClassName } from '@frontdoor/ui';
+import { Image, linkClassName, useHandler } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
@@ -41,11 +41,12 @@ export function CompanySelection() {
     takeStep(flow, 'CompanySelection', step);
   }
 
-  useEffect(() => {
+  // Once per session: the list does not follow the flow object.
+  const arrive = useHandler(() => {
     if (shortcut) flow.go({ to: PATHS.termsAndConditions, params: { context: shortcut }, replace: true });
     else void load();
-    // Once per session: the list does not follow the flow object.
-  }, [session, shortcut]);
+  });
+  useEffect(() => arrive(), [session, shortcut, arrive]);
 
   return (
     <section className="fd-card fd-card--wide" aria-busy={state.kind === 'loading' || undefined}>

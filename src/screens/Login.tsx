@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { Button, Field, useFormModel } from '@frontdoor/ui';
+import { Button, Field, useArrival, useFormModel, useHandler } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
@@ -57,13 +57,14 @@ export function Login() {
     if (stored && !isExpired(stored)) flow.go({ to: PATHS.companySelection, replace: true });
   }, [stored, flow]);
 
+  const leaveFor = useHandler((context: string) => goToIdentityProvider(flow, 'Login', context));
   useEffect(() => {
     if (!samlContext) return;
     let current = true;
     setSso(true);
     check.current = ssoModeByContext(samlContext).then(async (result) => {
       if (!current) return false;
-      if (result.kind === 'mode' && allowsSaml(result.mode) && (await goToIdentityProvider(flow, 'Login', samlContext))) return true;
+      if (result.kind === 'mode' && allowsSaml(result.mode) && (await leaveFor(samlContext))) return true;
       setSso(false);
       return false;
     });
@@ -71,13 +72,13 @@ export function Login() {
       current = false;
     };
     // Once per context, not on every change of the flow object.
-  }, [samlContext]);
+  }, [samlContext, leaveFor]);
 
-  useEffect(() => {
+  useArrival(() => {
     // An e-mail sent before the script arrived (the plain form came back with it) is looked up now,
     // as the field holds it: what was typed since is kept. After the check effect: it waits for it.
     if (search.username) form.submit();
-  }, []);
+  });
 
   async function lookUp(username: string) {
     clearToast();
@@ -123,7 +124,10 @@ export function Login() {
         {t('button.continue')}
       </Button>
       <p className="fd-card__aside">
-        {t('page.login.register-prompt')} <FlowLink to={PATHS.register} search={{ username: form.valid ? form.values.username.trim() : undefined }} className="fd-link">{t('page.login.register-link')}</FlowLink>
+        {t('page.login.register-prompt')}{' '}
+        <FlowLink to={PATHS.register} search={{ username: form.valid ? form.values.username.trim() : undefined }} className="fd-link">
+          {t('page.login.register-link')}
+        </FlowLink>
       </p>
       <CarriedFields />
     </form>

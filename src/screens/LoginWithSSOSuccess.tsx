@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useArrival } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
@@ -17,7 +17,8 @@ export function LoginWithSSOSuccess() {
   const flow = useFlow();
   const { lcq } = useSearch(PATHS.loginWithSsoSuccess);
 
-  useEffect(() => {
+  // The token is read on arrival.
+  useArrival(() => {
     void (async () => {
       if (lcq && (await confirmSamlSession(lcq)) && establishSession(lcq)) {
         // The token leaves the address bar with this step: replace, so Back does not show it again.
@@ -27,8 +28,7 @@ export function LoginWithSSOSuccess() {
       showToast(t('page.login-sso-success.failed'), 'error');
       flow.go({ to: PATHS.login, replace: true });
     })();
-    // Once: the token is read on arrival.
-  }, []);
+  });
 
   return (
     <section className="fd-card" aria-busy="true">

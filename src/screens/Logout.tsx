@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useArrival } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
@@ -13,14 +13,13 @@ export function Logout() {
   const t = useT();
   const flow = useFlow();
 
-  useEffect(() => {
+  useArrival(() => {
     const session = $session.get();
     void (session ? logout(session.aud) : Promise.resolve(true)).finally(() => {
       endSession();
       flow.go({ to: PATHS.login, replace: true });
     });
-    // Once on arrival.
-  }, []);
+  });
 
   return (
     <section className="fd-card" aria-busy="true">

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { Button } from '@frontdoor/ui';
+import { Button, useArrival } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
@@ -44,7 +44,8 @@ export function MFASetup() {
     flow.go({ to: PATHS.companySelection });
   }
 
-  useEffect(() => {
+  // The actions read the stores themselves.
+  useArrival(() => {
     // A user who chose Skip today is not asked again until tomorrow (flows 4.4, 9); another user of
     // this browser still is.
     const userId = $session.get()?.userId;
@@ -52,8 +53,7 @@ export function MFASetup() {
       establishSession($token.get() ?? '');
       flow.go({ to: PATHS.companySelection, replace: true });
     } else if (!$secret.get()) void newSecret();
-    // Once on arrival; the actions read the stores themselves.
-  }, []);
+  });
 
   const qr = useMemo(() => (secretUri ? drawQr(secretUri) : undefined), [secretUri]);
   const secret = secretUri ? secretOf(secretUri) : undefined;
@@ -66,7 +66,14 @@ export function MFASetup() {
         <div className="fd-mfa__code">
           <button type="button" className="fd-mfa__qr" onClick={() => void newSecret()} disabled={busy} aria-label={t('page.mfa-setup.qr-regenerate')}>
             {qr ? (
-              <svg viewBox={`0 0 ${qr.size} ${qr.size}`} width="184" height="184" shapeRendering="crispEdges" role="img" aria-label={t('page.mfa-setup.qr-alt')}>
+              <svg
+                viewBox={`0 0 ${qr.size} ${qr.size}`}
+                width="184"
+                height="184"
+                shapeRendering="crispEdges"
+                role="img"
+                aria-label={t('page.mfa-setup.qr-alt')}
+              >
                 <rect width={qr.size} height={qr.size} fill="#fff" />
                 <path d={qr.path} fill="#000" />
               </svg>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useArrival } from '@frontdoor/ui';
 import { useStore } from '@nanostores/react';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
@@ -21,11 +21,11 @@ export function MFASetupConfirmation() {
   const secretUri = useStore($secret);
   const mfaSecret = secretUri ? secretOf(secretUri) : undefined;
 
-  useEffect(() => {
-    // No secret offered yet: the setup step makes one. On arrival only: a confirmed setup clears
-    // the secret on its way out, and must not come back here.
+  // No secret offered yet: the setup step makes one. On arrival only: a confirmed setup clears the
+  // secret on its way out, and must not come back here.
+  useArrival(() => {
     if (!mfaSecret) flow.go({ to: PATHS.mfaSetup, replace: true });
-  }, []);
+  });
 
   async function send(challenge: string): Promise<'invalid' | 'done'> {
     if (!context || !mfaSecret) return 'done';
@@ -35,12 +35,5 @@ export function MFASetupConfirmation() {
     return 'done';
   }
 
-  return (
-    <CodeStep
-      heading={t('page.mfa-confirm.heading')}
-      intro={t('page.mfa-confirm.intro')}
-      send={send}
-      onBack={() => flow.go({ to: PATHS.mfaSetup })}
-    />
-  );
+  return <CodeStep heading={t('page.mfa-confirm.heading')} intro={t('page.mfa-confirm.intro')} send={send} onBack={() => flow.go({ to: PATHS.mfaSetup })} />;
 }

@@ -48,7 +48,13 @@ export function PasswordChange() {
     const changed = Boolean(renewed);
     if (renewed) renewSession(renewed);
     else if (result.kind === 'failed') void reportError({ screen: 'PasswordChange', operation: 'set-password', status: result.status });
-    setOutcome(changed ? { kind: 'changed' } : result.kind === 'wrong-current-password' ? { kind: 'wrong-current', password: values.currentPassword ?? '' } : { kind: 'refused' });
+    setOutcome(
+      changed
+        ? { kind: 'changed' }
+        : result.kind === 'wrong-current-password'
+          ? { kind: 'wrong-current', password: values.currentPassword ?? '' }
+          : { kind: 'refused' },
+    );
     const allowed = { listed: config.allowedParentOrigins, platformHost: config.platformHost, protocol: location.protocol };
     tellParent(parent(), messageTargets(parentOrigin(location, document.referrer), allowed), { action: 'password-change', success: changed });
   }
@@ -64,7 +70,11 @@ export function PasswordChange() {
         onSubmit={change}
       />
       <p className={refused ? 'fd-outcome fd-outcome--error' : 'fd-outcome'} role={refused ? 'alert' : 'status'}>
-        {outcome?.kind === 'changed' ? t('page.password-change.success') : refused ? t(outcome.kind === 'wrong-current' ? 'page.password-change.wrong-current' : 'page.password-change.failure') : ''}
+        {outcome?.kind === 'changed'
+          ? t('page.password-change.success')
+          : refused
+            ? t(outcome.kind === 'wrong-current' ? 'page.password-change.wrong-current' : 'page.password-change.failure')
+            : ''}
       </p>
     </div>
   );

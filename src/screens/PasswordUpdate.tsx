@@ -7,5 +7,13 @@ import { PasswordFromLink } from './parts/PasswordFromLink';
 export function PasswordUpdate() {
   const t = useT();
   const { token } = useSearch(PATHS.passwordUpdate);
-  return <PasswordFromLink screen="PasswordUpdate" linkToken={token} heading={t('page.password-update.heading')} intro={() => t('page.password-update.intro')} success={PATHS.passwordUpdateSuccess} />;
+  return (
+    <PasswordFromLink
+      screen="PasswordUpdate"
+      linkToken={token}
+      heading={t('page.password-update.heading')}
+      intro={() => t('page.password-update.intro')}
+      success={PATHS.passwordUpdateSuccess}
+    />
+  );
 }

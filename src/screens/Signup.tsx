@@ -9,7 +9,13 @@ export function Signup() {
   const t = useT();
   const { token } = useSearch(PATHS.signup);
   return (
-    <PasswordFromLink screen="Signup" linkToken={token} heading={t('page.signup.heading')} intro={(email) => t('page.signup.intro', { email })} success={PATHS.signupSuccess}>
+    <PasswordFromLink
+      screen="Signup"
+      linkToken={token}
+      heading={t('page.signup.heading')}
+      intro={(email) => t('page.signup.intro', { email })}
+      success={PATHS.signupSuccess}
+    >
       <p className="fd-card__aside">
         {t('page.signup.have-account')}{' '}
         <FlowLink to={PATHS.login} className="fd-link">

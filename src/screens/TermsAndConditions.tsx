@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { Button, useFormModel } from '@frontdoor/ui';
+import { Button, useFormModel, useHandler } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
-import { PATHS } from '../flow/paths';
-import { afterTermsAccepted, afterTermsLoad } from '../flow/next-step';
+import { PATHS, type To } from '../flow/paths';
+import { afterTermsAccepted, afterTermsLoad, type Move } from '../flow/next-step';
 import { takeStep } from '../flow/take-step';
 import { acceptTerms, termsSubject, type CurrentOrganization } from '../api/organizations';
 import { $session } from '../stores/session';
@@ -30,10 +30,13 @@ export function TermsAndConditions() {
   // The box must be ticked before Save (flows 5).
   const form = useFormModel({ initialValues: { agree: false }, required: ['agree'], onSubmit: save });
 
+  // Once per context and session: what is left to do follows the flow of the latest render.
+  const go = useHandler((to: To) => flow.go(to));
+  const take = useHandler((step: Move) => takeStep(flow, 'TermsAndConditions', step));
   useEffect(() => {
     if (!session) return;
     if (!session.contexts.includes(context)) {
-      flow.go({ to: PATHS.companySelection, replace: true });
+      go({ to: PATHS.companySelection, replace: true });
       return;
     }
     let current = true;
@@ -43,13 +46,12 @@ export function TermsAndConditions() {
       if (result.kind === 'loaded') await setLocale(result.user.language);
       const step = afterTermsLoad(result, context);
       if (step.kind === 'agree') setOrganization(step.organization);
-      else takeStep(flow, 'TermsAndConditions', step);
+      else take(step);
     });
     return () => {
       current = false;
     };
-    // Once per context and session.
-  }, [session, context]);
+  }, [session, context, go, take]);
 
   async function save() {
     clearToast();

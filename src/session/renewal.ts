@@ -15,7 +15,10 @@ export function renewSession(raw: string): SessionToken | undefined {
   const session = establishSession(raw);
   if (!session) return undefined;
   const kept = held.filter((context) => session.contexts.includes(context));
-  clearSessionCookies(config.cookieDomain, held.filter((context) => !kept.includes(context)));
+  clearSessionCookies(
+    config.cookieDomain,
+    held.filter((context) => !kept.includes(context)),
+  );
   writeSessionCookies(session, config.cookieDomain, kept);
   return session;
 }

@@ -11,6 +11,7 @@ export { Image, type ImageProps, type ImageShape } from './image/Image';
 export { CentredLayout, type CentredLayoutProps } from './layout/CentredLayout';
 export { Toast, type ToastProps } from './toast/Toast';
 export { useFormModel, type FieldErrors, type FieldModel, type FieldValue, type FormModel, type FormModelOptions } from './form/use-form-model';
+export { useArrival, useHandler } from './hooks/effect-handlers';
 export { AutoSubmitForm, AUTO_SUBMIT_DELAY_MS, type AutoSubmitFormProps } from './form/AutoSubmitForm';
 export { RuleList, type Rule, type RuleListProps } from './form/RuleList';
 export { createToaster, TOAST_DURATION_MS, type Toaster, type ToastMessage, type ToastTone } from './toast/toaster';
@@ -32,7 +33,16 @@ export { SidePanel, type SidePanelProps, type SidePanelConfirmation } from './ov
 export { sidePanelParent, shouldReload, RELOAD_PARAMETER, type SidePanelParent } from './overlays/side-panel-route';
 export { useScrollLock, lockScroll } from './overlays/use-scroll-lock';
 export { CropDialog, CROP_WARNINGS, type CropDialogProps, type CropDialogTexts } from './crop/CropDialog';
-export { CROP_LIMITS, VIEW_MODES, cropAspectRatio, minimumCropWidth, crossOriginFor, type CropBounds, type CropResult, type RestrictionMode } from './crop/crop-rules';
+export {
+  CROP_LIMITS,
+  VIEW_MODES,
+  cropAspectRatio,
+  minimumCropWidth,
+  crossOriginFor,
+  type CropBounds,
+  type CropResult,
+  type RestrictionMode,
+} from './crop/crop-rules';
 export { Tabs, type TabsProps } from './navigation/Tabs';
 export { initialTab, type TabOption } from './navigation/tab-options';
 export { Carousel, type CarouselProps } from './navigation/Carousel';
@@ -47,4 +57,16 @@ export { AdministrativePage, type AdministrativePageProps } from './layout/Admin
 export { CentrePage } from './layout/CentrePage';
 export { EmptyPage } from './layout/EmptyPage';
 export { TwoColumnPage, type TwoColumnPageProps } from './layout/TwoColumnPage';
-export { LOGIN_PARAMETERS, loginUrl, companySelectionUrl, companyUrl, termsUrl, logoutUrl, changePasswordUrl, type LoginParameter, type LoginParameters, type CompanyParameters, type PageParameters } from './front-door/front-door-urls';
+export {
+  LOGIN_PARAMETERS,
+  loginUrl,
+  companySelectionUrl,
+  companyUrl,
+  termsUrl,
+  logoutUrl,
+  changePasswordUrl,
+  type LoginParameter,
+  type LoginParameters,
+  type CompanyParameters,
+  type PageParameters,
+} from './front-door/front-door-urls';

@@ -4,7 +4,10 @@ import type { CheckRun } from './check-run';
 
 export async function checkClientErrors({ api, report }: CheckRun): Promise<void> {
   await report.check('reportClientError takes a report without a session and answers 204', async () => {
-    const answer = await api.send({ operationId: 'reportClientError', json: { message: 'contract check', screen: '/login', code: 'error.general', status: 0 } });
+    const answer = await api.send({
+      operationId: 'reportClientError',
+      json: { message: 'contract check', screen: '/login', code: 'error.general', status: 0 },
+    });
     expectStatus(answer, 204);
   });
 

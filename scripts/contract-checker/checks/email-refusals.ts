@@ -38,14 +38,17 @@ export async function checkEmailRefusals({ api, report, account }: CheckRun): Pr
     ['ssoMode', (email) => api.send({ operationId: 'getSsoModeByEmail', params: { email } })],
   ];
   for (const [name, send] of operations) {
-    await report.check(`${name} with an e-mail that is not one address (a list, brackets, quotes, a comment, a backslash, whitespace, a NUL, ${EMAIL_MAX_LENGTH + 1} characters) answers 400 validation_failed`, async () => {
-      for (const [trick, email] of tricks) {
-        try {
-          expectError(await send(email), 400, 'validation_failed');
-        } catch (error) {
-          throw new Error(`${trick}: ${(error as Error).message}`, { cause: error });
+    await report.check(
+      `${name} with an e-mail that is not one address (a list, brackets, quotes, a comment, a backslash, whitespace, a NUL, ${EMAIL_MAX_LENGTH + 1} characters) answers 400 validation_failed`,
+      async () => {
+        for (const [trick, email] of tricks) {
+          try {
+            expectError(await send(email), 400, 'validation_failed');
+          } catch (error) {
+            throw new Error(`${trick}: ${(error as Error).message}`, { cause: error });
+          }
         }
-      }
-    });
+      },
+    );
   }
 }

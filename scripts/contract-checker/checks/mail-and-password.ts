@@ -35,7 +35,11 @@ export async function checkSetPasswordRefusals({ api, report, account }: CheckRu
   });
 
   await report.check('set-password with a session token and a wrong currentPassword answers 400 invalid_credentials', async () => {
-    const answer = await api.send({ operationId: 'setPassword', token, json: { password: strongPassword(), currentPassword: `${account.password}-wrong`, challenge: '' } });
+    const answer = await api.send({
+      operationId: 'setPassword',
+      token,
+      json: { password: strongPassword(), currentPassword: `${account.password}-wrong`, challenge: '' },
+    });
     expectError(answer, 400, 'invalid_credentials');
   });
 

@@ -26,8 +26,7 @@ export interface EnabledMfa {
 
 /** Enables TOTP for the session's user. */
 export async function checkMfaSetup({ api, report }: CheckRun, { context, token }: Session): Promise<EnabledMfa | undefined> {
-  const confirm = (mfaSecret: string, challenge: string) =>
-    api.send({ operationId: 'setMfa', params: { context }, token, json: { mfaSecret, challenge } });
+  const confirm = (mfaSecret: string, challenge: string) => api.send({ operationId: 'setMfa', params: { context }, token, json: { mfaSecret, challenge } });
 
   const setupName = 'setMfa without a body answers 200 with an otpauth://totp/ URI holding secret and issuer (SHA1, 6 digits, 30 s)';
   const authenticator = await report.check(setupName, async () => {
@@ -99,15 +98,19 @@ async function afterStep(report: CheckRun['report'], spent: number, why: string)
 export async function checkMfaLogin({ api, report, account }: CheckRun, mfa: EnabledMfa): Promise<Session | undefined> {
   const { email, password } = account;
   const { authenticator, confirmedStep } = mfa;
-  const withCode = (challenge: string, cookie?: string) => api.send({ operationId: 'loginWithCode', json: { challenge }, ...(cookie === undefined ? {} : { cookie }) });
+  const withCode = (challenge: string, cookie?: string) =>
+    api.send({ operationId: 'loginWithCode', json: { challenge }, ...(cookie === undefined ? {} : { cookie }) });
 
-  const pending = await report.check('login without a code answers 401 mfa_required with www-authenticate MFA and the cookie of a pending sign-in', async () => {
-    const answer = await api.send({ operationId: 'login', json: { email, password } });
-    expectError(answer, 401, 'mfa_required');
-    const header = answer.headers.get('www-authenticate');
-    expectThat(header === 'MFA', answer, 'www-authenticate MFA', `www-authenticate ${header ?? '(absent)'}`);
-    return pendingSignInCookie(answer);
-  });
+  const pending = await report.check(
+    'login without a code answers 401 mfa_required with www-authenticate MFA and the cookie of a pending sign-in',
+    async () => {
+      const answer = await api.send({ operationId: 'login', json: { email, password } });
+      expectError(answer, 401, 'mfa_required');
+      const header = answer.headers.get('www-authenticate');
+      expectThat(header === 'MFA', answer, 'www-authenticate MFA', `www-authenticate ${header ?? '(absent)'}`);
+      return pendingSignInCookie(answer);
+    },
+  );
 
   await report.check('loginWithCode without the pending sign-in cookie answers 401 sign_in_expired', async () => {
     expectError(await withCode(authenticator.codeAt(currentStep())), 401, 'sign_in_expired');

@@ -29,29 +29,35 @@ export async function checkSession({ api, report, account }: CheckRun, session: 
     return jsonBody<JSONWebKeySet>(answer);
   });
 
-  await report.check(`the session token is typed: typ ${SESSION_TYP} and the API audience, which a relying party verifies (RFC 8725 section 3.11)`, async () => {
-    const payload = decodeJwt(token);
-    const problems = sessionTypeProblems(token, payload);
-    if (problems.length > 0) throw new Error(`session token: ${problems.join('; ')}`);
-    // What a platform app does with jose: signature, issuer, audience, expiry and typ.
-    await jwtVerify(token, createLocalJWKSet(needs(keySet, 'the JWKS')), {
-      algorithms: ['ES256'],
-      typ: SESSION_TYP,
-      audience: String(payload.aud),
-      ...(typeof payload.iss === 'string' ? { issuer: payload.iss } : {}),
-    });
-  });
+  await report.check(
+    `the session token is typed: typ ${SESSION_TYP} and the API audience, which a relying party verifies (RFC 8725 section 3.11)`,
+    async () => {
+      const payload = decodeJwt(token);
+      const problems = sessionTypeProblems(token, payload);
+      if (problems.length > 0) throw new Error(`session token: ${problems.join('; ')}`);
+      // What a platform app does with jose: signature, issuer, audience, expiry and typ.
+      await jwtVerify(token, createLocalJWKSet(needs(keySet, 'the JWKS')), {
+        algorithms: ['ES256'],
+        typ: SESSION_TYP,
+        audience: String(payload.aud),
+        ...(typeof payload.iss === 'string' ? { issuer: payload.iss } : {}),
+      });
+    },
+  );
 
   // Read without verifying, so the flows go on when only the signature check failed.
-  const claims = await report.check('the session token carries exp, aud, contexts with the login context, sub equal to userId, the e-mail, iss and amr', async () => {
-    const payload = decodeJwt(token);
-    const problems = sessionClaimProblems(payload, account.email);
-    if (Array.isArray(payload.contexts) && !payload.contexts.includes(context)) {
-      problems.push(`contexts must include the login context ${context}, got ${JSON.stringify(payload.contexts)}`);
-    }
-    if (problems.length > 0) throw new Error(`session token claims: ${problems.join('; ')}`);
-    return payload as unknown as SessionClaims;
-  });
+  const claims = await report.check(
+    'the session token carries exp, aud, contexts with the login context, sub equal to userId, the e-mail, iss and amr',
+    async () => {
+      const payload = decodeJwt(token);
+      const problems = sessionClaimProblems(payload, account.email);
+      if (Array.isArray(payload.contexts) && !payload.contexts.includes(context)) {
+        problems.push(`contexts must include the login context ${context}, got ${JSON.stringify(payload.contexts)}`);
+      }
+      if (problems.length > 0) throw new Error(`session token claims: ${problems.join('; ')}`);
+      return payload as unknown as SessionClaims;
+    },
+  );
 
   await report.check('organizations of the login context answer a map keyed by context that includes the login context', async () => {
     const answer = await api.send({ operationId: 'getUserOrganizations', params: { context }, token });

@@ -45,7 +45,11 @@ export async function loginRoutes(app: FastifyInstance, { services }: { services
    * there is none to complete, and the person signs in with the password again.
    */
   app.post<Route<'loginWithCode'>>(routePath('loginWithCode'), routeOptions('loginWithCode'), async (request, reply) => {
-    const outcome = await signInWithPendingCode(services, { pendingSignIn: heldPendingSignIn(request), challenge: request.body.challenge, clientAddress: request.ip });
+    const outcome = await signInWithPendingCode(services, {
+      pendingSignIn: heldPendingSignIn(request),
+      challenge: request.body.challenge,
+      clientAddress: request.ip,
+    });
     if (outcome.kind === 'invalid-code') throw invalidCode();
     dropPendingSignIn(reply, config);
     if (outcome.kind === 'sign-in-expired') throw new HttpError(401, 'sign_in_expired', 'The sign-in has expired. Enter the password again.');

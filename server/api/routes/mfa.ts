@@ -20,31 +20,27 @@ export async function mfaRoutes(app: FastifyInstance, { services }: { services: 
    * URI. With {mfaSecret, challenge}: the confirmation, answered as a full session
    * (server/auth/totp-enrolment.ts). The first secret is enrolled only by its owner: 403 otherwise.
    */
-  app.post<Route<'setMfa'>>(
-    routePath('setMfa'),
-    { ...routeOptions('setMfa'), preHandler: app.requireMfaSetup },
-    async (request, reply) => {
-      const session = signedIn(request);
-      await enforce(services.db, LIMITS.setMfa, session.user.id);
-      const enrolment = { session, context: request.params.context, clientAddress: request.ip };
+  app.post<Route<'setMfa'>>(routePath('setMfa'), { ...routeOptions('setMfa'), preHandler: app.requireMfaSetup }, async (request, reply) => {
+    const session = signedIn(request);
+    await enforce(services.db, LIMITS.setMfa, session.user.id);
+    const enrolment = { session, context: request.params.context, clientAddress: request.ip };
 
-      if (request.body === null) {
-        const offer = await offerTotpSecret(services, enrolment);
-        if (offer.kind === 'refused') throw refused(offer.reason);
-        return reply.type('text/plain; charset=utf-8').send(offer.otpauthUri);
-      }
+    if (request.body === null) {
+      const offer = await offerTotpSecret(services, enrolment);
+      if (offer.kind === 'refused') throw refused(offer.reason);
+      return reply.type('text/plain; charset=utf-8').send(offer.otpauthUri);
+    }
 
-      const outcome = await confirmTotpSecret(services, enrolment, request.body);
-      switch (outcome.kind) {
-        case 'refused':
-          throw refused(outcome.reason);
-        case 'current-code-required':
-          throw new HttpError(400, 'current_code_required', 'Replacing TOTP needs a code of the authenticator app in use (currentChallenge).');
-        case 'invalid-code':
-          throw new HttpError(400, 'invalid_code', 'Invalid code.');
-        case 'enabled':
-          return { token: outcome.token } satisfies Answer<'setMfa'>;
-      }
-    },
-  );
+    const outcome = await confirmTotpSecret(services, enrolment, request.body);
+    switch (outcome.kind) {
+      case 'refused':
+        throw refused(outcome.reason);
+      case 'current-code-required':
+        throw new HttpError(400, 'current_code_required', 'Replacing TOTP needs a code of the authenticator app in use (currentChallenge).');
+      case 'invalid-code':
+        throw new HttpError(400, 'invalid_code', 'Invalid code.');
+      case 'enabled':
+        return { token: outcome.token } satisfies Answer<'setMfa'>;
+    }
+  });
 }

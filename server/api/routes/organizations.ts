@@ -18,10 +18,16 @@ export async function organizationRoutes(app: FastifyInstance, { services }: { s
    * GET /{context}/user/organizations — company selection (flows 4.7). The API audience as context
    * answers the same list: a user in no organisation gets an empty one.
    */
-  app.get<Route<'getUserOrganizations'>>(routePath('getUserOrganizations'), { ...routeOptions('getUserOrganizations'), preHandler: app.requireAccountContext }, async (request) => {
-    const organizations = await organizationsOfSession(db, signedIn(request).claims);
-    return Object.fromEntries(organizations.map((organization) => [organization.context, organizationEntry(organization)])) satisfies Answer<'getUserOrganizations'>;
-  });
+  app.get<Route<'getUserOrganizations'>>(
+    routePath('getUserOrganizations'),
+    { ...routeOptions('getUserOrganizations'), preHandler: app.requireAccountContext },
+    async (request) => {
+      const organizations = await organizationsOfSession(db, signedIn(request).claims);
+      return Object.fromEntries(
+        organizations.map((organization) => [organization.context, organizationEntry(organization)]),
+      ) satisfies Answer<'getUserOrganizations'>;
+    },
+  );
 
   /** GET /{context}/organization/current — the organisation with its terms (flows 4.8). */
   app.get<Route<'getCurrentOrganization'>>(

@@ -38,28 +38,24 @@ export async function samlRoutes(app: FastifyInstance, options: { services: Serv
    * `domain` is an e-mail domain the organisation claims or its context; `email` may be empty (the
    * automatic redirect has none).
    */
-  app.get<Route<'getSamlLoginUrl'>>(
-    routePath('getSamlLoginUrl'),
-    routeOptions('getSamlLoginUrl'),
-    async (request, reply) => {
-      await limitByAddress(services.db, LIMITS.saml, request.ip);
-      const organization = withSaml(await samlOrganizationNamed(services.db, request.params.domain));
-      const { email, returnTo = '' } = request.query;
-      if (returnTo && !isFrontDoorLocation(returnTo, services.config.publicUrl)) {
-        throw new HttpError(400, 'validation_failed', 'returnTo must be a path or URL on the front door.');
-      }
-      const requestId = bindNewRequest(reply, services.config, organization.context);
-      const provider = createServiceProvider(services.config, organization, {
-        cacheProvider: createRequestStore(services.db, organization.context, { returnTo }),
-        requestId,
-      });
-      // HTTP-Redirect binding; RelayState names the request. login_hint is honoured by IdPs that know it.
-      const url = await provider.getAuthorizeUrlAsync(requestId, undefined, {
-        additionalParams: email ? { login_hint: email } : {},
-      });
-      return reply.type('text/plain; charset=utf-8').send(url);
-    },
-  );
+  app.get<Route<'getSamlLoginUrl'>>(routePath('getSamlLoginUrl'), routeOptions('getSamlLoginUrl'), async (request, reply) => {
+    await limitByAddress(services.db, LIMITS.saml, request.ip);
+    const organization = withSaml(await samlOrganizationNamed(services.db, request.params.domain));
+    const { email, returnTo = '' } = request.query;
+    if (returnTo && !isFrontDoorLocation(returnTo, services.config.publicUrl)) {
+      throw new HttpError(400, 'validation_failed', 'returnTo must be a path or URL on the front door.');
+    }
+    const requestId = bindNewRequest(reply, services.config, organization.context);
+    const provider = createServiceProvider(services.config, organization, {
+      cacheProvider: createRequestStore(services.db, organization.context, { returnTo }),
+      requestId,
+    });
+    // HTTP-Redirect binding; RelayState names the request. login_hint is honoured by IdPs that know it.
+    const url = await provider.getAuthorizeUrlAsync(requestId, undefined, {
+      additionalParams: email ? { login_hint: email } : {},
+    });
+    return reply.type('text/plain; charset=utf-8').send(url);
+  });
 
   /** POST /saml2/{domain}/acs — the identity provider's response; a session for the front door (server-defined). */
   app.post<Route<'samlAssertionConsumer'>>(

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useArrival } from '@frontdoor/ui';
 import { useT } from '../../i18n/t';
 import { useFlow } from '../../flow/flow';
 import { PATHS, type AppPath } from '../../flow/paths';
@@ -30,10 +31,10 @@ export function MailSent({ screen, kind, email, otherwise, heading, message }: M
   const flow = useFlow();
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
+  // On arrival only: the address does not go away while the page shows it.
+  useArrival(() => {
     if (!email) flow.go({ to: otherwise, replace: true });
-    // On arrival only: the address does not go away while the page shows it.
-  }, []);
+  });
 
   async function resend() {
     if (busy || !email) return;

@@ -39,7 +39,8 @@ export function NewPasswordForm({ heading, intro, email, askCurrent = false, cur
   });
   const password = form.field('password');
   const current = form.field('current');
-  const currentShown = currentRefused && currentRefused.password === form.values.current ? { required: current.required, errors: [currentRefused.error] } : shown(current, t);
+  const currentShown =
+    currentRefused && currentRefused.password === form.values.current ? { required: current.required, errors: [currentRefused.error] } : shown(current, t);
   const broken = brokenPasswordRules(form.values.password);
   const passwordTexts = { showLabel: t('field.password.show'), hideLabel: t('field.password.hide') };
 
@@ -48,7 +49,9 @@ export function NewPasswordForm({ heading, intro, email, askCurrent = false, cur
       <h1>{heading}</h1>
       {intro && <p className="fd-card__intro">{intro}</p>}
       {email !== undefined && <Field label={t('field.email.label')} name="username" type="email" autoComplete="username" value={email} readOnly />}
-      {askCurrent && <PasswordField label={t('field.current-password.label')} name="current" autoComplete="current-password" {...passwordTexts} {...currentShown} />}
+      {askCurrent && (
+        <PasswordField label={t('field.current-password.label')} name="current" autoComplete="current-password" {...passwordTexts} {...currentShown} />
+      )}
       <PasswordField
         label={t('field.new-password.label')}
         name="password"
@@ -66,7 +69,14 @@ export function NewPasswordForm({ heading, intro, email, askCurrent = false, cur
         {...passwordTexts}
         {...shown(password, t)}
       />
-      <PasswordField label={t('field.repeat-password.label')} name="repeat" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} {...passwordTexts} {...shown(form.field('repeat'), t)} />
+      <PasswordField
+        label={t('field.repeat-password.label')}
+        name="repeat"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX_LENGTH}
+        {...passwordTexts}
+        {...shown(form.field('repeat'), t)}
+      />
       <Button type="submit" enabled={form.valid} busy={form.submitting} busyLabel={t('app.busy')}>
         {submitLabel}
       </Button>

@@ -16,7 +16,10 @@ export function StoreBadges({ appStoreLabel, playStoreLabel }: { appStoreLabel: 
       <li>
         <a className="fd-badge" href="https://play.google.com/store/search?q=authenticator&c=apps" target="_blank" rel="noopener noreferrer">
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-            <path fill="currentColor" d="M4 2.6v18.8c0 .4.4.6.7.4l10.6-9.4c.2-.2.2-.5 0-.7L4.7 2.2c-.3-.2-.7 0-.7.4zm12.9 7.7-2.1 1.8 2.1 1.8 3.5-1.9c.5-.3.5-.9 0-1.2l-3.5-1.9z" />
+            <path
+              fill="currentColor"
+              d="M4 2.6v18.8c0 .4.4.6.7.4l10.6-9.4c.2-.2.2-.5 0-.7L4.7 2.2c-.3-.2-.7 0-.7.4zm12.9 7.7-2.1 1.8 2.1 1.8 3.5-1.9c.5-.3.5-.9 0-1.2l-3.5-1.9z"
+            />
           </svg>
           <span>{playStoreLabel}</span>
         </a>

@@ -22,7 +22,18 @@ export interface ButtonProps extends Omit<ComponentProps<'button'>, 'disabled'> 
  * @example
  * <Button type="submit" enabled={valid} busy={sending} busyLabel={t('app.busy')}>{t('button.continue')}</Button>
  */
-export function Button({ theme = 'primary', variant = 'solid', enabled = true, busy = false, busyLabel, className, type = 'button', onClick, children, ...buttonProps }: ButtonProps) {
+export function Button({
+  theme = 'primary',
+  variant = 'solid',
+  enabled = true,
+  busy = false,
+  busyLabel,
+  className,
+  type = 'button',
+  onClick,
+  children,
+  ...buttonProps
+}: ButtonProps) {
   if (theme !== 'primary' && theme !== 'cta') throw new Error(`Button theme must be primary or cta, got "${String(theme)}".`);
   function click(event: MouseEvent<HTMLButtonElement>) {
     if (busy) {

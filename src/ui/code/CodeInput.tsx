@@ -29,7 +29,19 @@ export function pastedCode(text: string, length: number = CODE_LENGTH): string |
  * const [code, setCode] = useState('');
  * <CodeInput aria-label="Code" value={code} setValue={setCode} />
  */
-export function CodeInput({ value, setValue, length = CODE_LENGTH, className, onKeyDown, onPaste, onFocus, onBlur, autoFocus, ref, ...inputProps }: CodeInputProps) {
+export function CodeInput({
+  value,
+  setValue,
+  length = CODE_LENGTH,
+  className,
+  onKeyDown,
+  onPaste,
+  onFocus,
+  onBlur,
+  autoFocus,
+  ref,
+  ...inputProps
+}: CodeInputProps) {
   const [focused, setFocused] = useState(false);
   const focusRef = useAutoFocus(autoFocus, ref);
   const active = Math.min(value.length, length - 1);
@@ -85,12 +97,7 @@ export function CodeInput({ value, setValue, length = CODE_LENGTH, className, on
       />
       <div className="fd-code__boxes" aria-hidden="true">
         {Array.from({ length }, (_, index) => (
-          <span
-            key={index}
-            className="fd-code__box"
-            data-filled={index < value.length || undefined}
-            data-active={(focused && index === active) || undefined}
-          >
+          <span key={index} className="fd-code__box" data-filled={index < value.length || undefined} data-active={(focused && index === active) || undefined}>
             {value[index] ?? ''}
           </span>
         ))}

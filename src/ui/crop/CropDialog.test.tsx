@@ -29,7 +29,17 @@ vi.mock('cropperjs', () => ({
   },
 }));
 
-const texts = { title: 'Crop image', accept: 'Accept', cancel: 'Cancel', zoomIn: 'Zoom in', zoomOut: 'Zoom out', rotateLeft: 'Rotate left', rotateRight: 'Rotate right', flipHorizontal: 'Flip horizontally', flipVertical: 'Flip vertically' };
+const texts = {
+  title: 'Crop image',
+  accept: 'Accept',
+  cancel: 'Cancel',
+  zoomIn: 'Zoom in',
+  zoomOut: 'Zoom out',
+  rotateLeft: 'Rotate left',
+  rotateRight: 'Rotate right',
+  flipHorizontal: 'Flip horizontally',
+  flipVertical: 'Flip vertically',
+};
 const bounds = { minWidth: 200, minHeight: 100, maxWidth: 1200, maxHeight: 600 };
 
 function image() {
@@ -81,7 +91,10 @@ describe('CropDialog', () => {
     expect(fake.canvasOptions).toMatchObject({ minWidth: 200, minHeight: 100, maxWidth: 1200, maxHeight: 600 });
     const [blob, result] = onAccept.mock.calls[0]!;
     expect(blob.type).toBe('image/webp');
-    expect(result).toMatchObject({ coordinates: { left: 5, top: 6, width: 700, height: 350 }, transforms: { rotate: 0, flipHorizontal: false, flipVertical: true } });
+    expect(result).toMatchObject({
+      coordinates: { left: 5, top: 6, width: 700, height: 350 },
+      transforms: { rotate: 0, flipHorizontal: false, flipVertical: true },
+    });
   });
 
   it('warns and hands out nothing when the canvas cannot be had', async () => {

@@ -2,9 +2,20 @@ import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import Cropper from 'cropperjs';
 import { Dialog, DialogHeading } from '@ariakit/react';
 import { useScrollLock } from '../overlays/use-scroll-lock';
+import { useHandler } from '../hooks/effect-handlers';
 import { CropToolbar } from './CropToolbar';
 import { holdTouchDrags } from './touch-drag-threshold';
-import { CROP_LIMITS, VIEW_MODES, cropAspectRatio, crossOriginFor, minimumCropWidth, toCropResult, type CropBounds, type CropResult, type RestrictionMode } from './crop-rules';
+import {
+  CROP_LIMITS,
+  VIEW_MODES,
+  cropAspectRatio,
+  crossOriginFor,
+  minimumCropWidth,
+  toCropResult,
+  type CropBounds,
+  type CropResult,
+  type RestrictionMode,
+} from './crop-rules';
 
 /** Texts of the crop dialog, already translated. */
 export interface CropDialogTexts {
@@ -67,13 +78,15 @@ export function CropDialog({ open, src, bounds, restriction = 'fit-area', texts,
     if (open && !src) console.warn(CROP_WARNINGS.emptyImage);
   }, [open, src]);
   useEffect(() => (stage ? holdTouchDrags(stage, CROP_LIMITS.touchDragActivation) : undefined), [stage]);
+  // Made with the props of the render the image loads in, without remaking the cropper when they change.
+  const makeCropper = useHandler(createCropper);
   // The cropper lives as long as its image element: made once the image has loaded (now, if it
   // already has), destroyed with that element or on close.
   useEffect(() => {
     if (!open || !element) return;
     let instance: Cropper | undefined;
     const begin = () => {
-      instance = createCropper(element);
+      instance = makeCropper(element);
       cropper.current = instance;
     };
     if (element.complete && element.naturalWidth > 0) begin();
@@ -84,7 +97,7 @@ export function CropDialog({ open, src, bounds, restriction = 'fit-area', texts,
       instance?.destroy();
       if (cropper.current === instance) cropper.current = null;
     };
-  }, [open, element]);
+  }, [open, element, makeCropper]);
 
   function createCropper(loaded: HTMLImageElement): Cropper {
     const container = loaded.parentElement;

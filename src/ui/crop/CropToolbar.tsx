@@ -31,7 +31,13 @@ export function CropToolbar({ texts, cropper, disabled }: CropToolbarProps) {
   return (
     <div className="fd-crop-dialog__tools">
       {(Object.keys(ICONS) as (keyof typeof ICONS)[]).map((name) => (
-        <IconButton key={name} label={texts[name]} className="fd-crop-dialog__tool" disabled={disabled} onClick={() => cropper.current && actions[name](cropper.current)}>
+        <IconButton
+          key={name}
+          label={texts[name]}
+          className="fd-crop-dialog__tool"
+          disabled={disabled}
+          onClick={() => cropper.current && actions[name](cropper.current)}
+        >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d={ICONS[name]} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
           </svg>

@@ -63,7 +63,10 @@ export function crossOriginFor(src: string, pageOrigin: string): 'anonymous' | u
 }
 
 /** The crop's area and transforms as cropperjs reports them, in the shape of flows 3. */
-export function toCropResult(canvas: HTMLCanvasElement, data: { x: number; y: number; width: number; height: number; rotate: number; scaleX: number; scaleY: number }): CropResult {
+export function toCropResult(
+  canvas: HTMLCanvasElement,
+  data: { x: number; y: number; width: number; height: number; rotate: number; scaleX: number; scaleY: number },
+): CropResult {
   return {
     canvas,
     coordinates: { left: Math.round(data.x), top: Math.round(data.y), width: Math.round(data.width), height: Math.round(data.height) },

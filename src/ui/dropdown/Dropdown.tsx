@@ -1,5 +1,16 @@
 import { useId, useMemo, useRef, useState, type ComponentProps, type FocusEvent, type ReactNode } from 'react';
-import { Combobox, ComboboxList, ComboboxProvider, Select, SelectArrow, SelectGroup, SelectGroupLabel, SelectLabel, SelectPopover, SelectProvider } from '@ariakit/react';
+import {
+  Combobox,
+  ComboboxList,
+  ComboboxProvider,
+  Select,
+  SelectArrow,
+  SelectGroup,
+  SelectGroupLabel,
+  SelectLabel,
+  SelectPopover,
+  SelectProvider,
+} from '@ariakit/react';
 import { cx } from '../internal/cx';
 import { useControllable } from '../internal/use-controllable';
 import { DropdownOption } from './DropdownOption';
@@ -47,7 +58,23 @@ export interface DropdownProps extends Omit<ComponentProps<'button'>, 'value' | 
  * <Dropdown label={t('field.teams')} multiple globalSelection={{ value: 'all', text: t('field.teams.all') }} options={teams} value={teams} setValue={setTeams} />
  */
 export function Dropdown(props: DropdownProps) {
-  const { label, options, groups, value, defaultValue = [], setValue, multiple = false, globalSelection, placeholder = '', search, required, errors, id, className, ...buttonProps } = props;
+  const {
+    label,
+    options,
+    groups,
+    value,
+    defaultValue = [],
+    setValue,
+    multiple = false,
+    globalSelection,
+    placeholder = '',
+    search,
+    required,
+    errors,
+    id,
+    className,
+    ...buttonProps
+  } = props;
   const [raw, update] = useControllable<unknown, string[]>(value, setValue, defaultValue);
   const global = multiple ? globalSelection : undefined;
   const selection = useMemo(() => normaliseSelection(raw, options, { multiple, globalSelection: global }), [raw, options, multiple, global]);
@@ -75,13 +102,20 @@ export function Dropdown(props: DropdownProps) {
   }
 
   const shown = filterOptions(options, search ? searchText : '');
-  const selectedText = everything ? global.text : options.filter((option) => selection.includes(option.value)).map((option) => option.text).join(', ');
+  const selectedText = everything
+    ? global.text
+    : options
+        .filter((option) => selection.includes(option.value))
+        .map((option) => option.text)
+        .join(', ');
   const searchable = !!search;
   const items: ReactNode = (
     <>
       {global && !searchText && <DropdownOption option={global} searchable={searchable} />}
       {groupOptions(shown, groups).map(({ group, options: section }) => {
-        const rows = section.map((option) => <DropdownOption key={option.value} option={option} checked={everything} disabled={everything} searchable={searchable} />);
+        const rows = section.map((option) => (
+          <DropdownOption key={option.value} option={option} checked={everything} disabled={everything} searchable={searchable} />
+        ));
         return group ? (
           <SelectGroup key={group.key} className="fd-dropdown__group">
             <SelectGroupLabel className="fd-dropdown__group-label">{group.label}</SelectGroupLabel>
@@ -123,7 +157,14 @@ export function Dropdown(props: DropdownProps) {
         <p id={errorId} className="fd-field__error" aria-live="polite">
           {error}
         </p>
-        <SelectPopover ref={popover} finalFocus={trigger} gutter={DROPDOWN_GUTTER} overflowPadding={{ top: DROPDOWN_TOP_PADDING, right: 8, bottom: 8, left: 8 }} sameWidth className="fd-dropdown__popover">
+        <SelectPopover
+          ref={popover}
+          finalFocus={trigger}
+          gutter={DROPDOWN_GUTTER}
+          overflowPadding={{ top: DROPDOWN_TOP_PADDING, right: 8, bottom: 8, left: 8 }}
+          sameWidth
+          className="fd-dropdown__popover"
+        >
           {search ? (
             <>
               <div className="fd-dropdown__search">

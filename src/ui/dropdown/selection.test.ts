@@ -19,14 +19,24 @@ describe('global selection', () => {
 
 describe('options', () => {
   it('match a search anywhere in their text, ignoring case', () => {
-    const options = [{ value: '1', text: 'Zürich' }, { value: '2', text: 'Bern' }];
+    const options = [
+      { value: '1', text: 'Zürich' },
+      { value: '2', text: 'Bern' },
+    ];
     expect(filterOptions(options, 'RICH').map((option) => option.value)).toEqual(['1']);
     expect(filterOptions(options, '  ')).toHaveLength(2);
   });
 
   it('come ungrouped first, then by group in the given order', () => {
-    const options = [{ value: 'a', text: 'A', groupKey: 'g2' }, { value: 'b', text: 'B', groupKey: 'g1' }, { value: 'c', text: 'C' }];
-    const sections = groupOptions(options, [{ key: 'g1', label: 'One' }, { key: 'g2', label: 'Two' }]);
+    const options = [
+      { value: 'a', text: 'A', groupKey: 'g2' },
+      { value: 'b', text: 'B', groupKey: 'g1' },
+      { value: 'c', text: 'C' },
+    ];
+    const sections = groupOptions(options, [
+      { key: 'g1', label: 'One' },
+      { key: 'g2', label: 'Two' },
+    ]);
     expect(sections.map((section) => [section.group?.key, section.options.map((option) => option.value)])).toEqual([
       [undefined, ['c']],
       ['g1', ['b']],

@@ -17,7 +17,20 @@ export interface PasswordFieldProps extends Omit<FieldProps, 'type'> {
  * @example
  * <PasswordField label="Password" autoComplete="current-password" showLabel="Show password" hideLabel="Hide password" />
  */
-export function PasswordField({ label, errors, hint, id, required, invalid, className, showLabel, hideLabel, autoFocus, ref, ...inputProps }: PasswordFieldProps) {
+export function PasswordField({
+  label,
+  errors,
+  hint,
+  id,
+  required,
+  invalid,
+  className,
+  showLabel,
+  hideLabel,
+  autoFocus,
+  ref,
+  ...inputProps
+}: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   const focusRef = useAutoFocus(autoFocus, ref);
   return (
@@ -33,17 +46,14 @@ export function PasswordField({ label, errors, hint, id, required, invalid, clas
             autoCapitalize="off"
             spellCheck={false}
           />
-          <button
-            type="button"
-            className="fd-password__toggle"
-            aria-pressed={visible}
-            aria-controls={control.id}
-            onClick={() => setVisible((shown) => !shown)}
-          >
+          <button type="button" className="fd-password__toggle" aria-pressed={visible} aria-controls={control.id} onClick={() => setVisible((shown) => !shown)}>
             {/* Named by its text, not aria-label, so it is never mistaken for the field's label. */}
             <span className="fd-visually-hidden">{visible ? hideLabel : showLabel}</span>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-              <path fill="currentColor" d="M12 5c5 0 9 4.5 10 7-1 2.5-5 7-10 7S3 14.5 2 12c1-2.5 5-7 10-7zm0 2c-3.6 0-6.6 3-7.8 5 1.2 2 4.2 5 7.8 5s6.6-3 7.8-5C18.6 10 15.6 7 12 7zm0 2a3 3 0 110 6 3 3 0 010-6z" />
+              <path
+                fill="currentColor"
+                d="M12 5c5 0 9 4.5 10 7-1 2.5-5 7-10 7S3 14.5 2 12c1-2.5 5-7 10-7zm0 2c-3.6 0-6.6 3-7.8 5 1.2 2 4.2 5 7.8 5s6.6-3 7.8-5C18.6 10 15.6 7 12 7zm0 2a3 3 0 110 6 3 3 0 010-6z"
+              />
               {visible && <path fill="currentColor" d="M3.3 2 22 20.7 20.7 22 2 3.3z" />}
             </svg>
           </button>

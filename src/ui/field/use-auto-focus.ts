@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, type Ref, type RefCallback } from 'react';
+import { useCallback, useRef, type Ref, type RefCallback } from 'react';
+import { useArrival } from '../hooks/effect-handlers';
 
 /**
  * `autoFocus` that works when a control appears after the page has loaded (a step of a flow):
@@ -7,10 +8,10 @@ import { useCallback, useEffect, useRef, type Ref, type RefCallback } from 'reac
  */
 export function useAutoFocus<T extends HTMLElement>(autoFocus: boolean | undefined, ref: Ref<T> | undefined): RefCallback<T> {
   const element = useRef<T | null>(null);
-  useEffect(() => {
+  // autoFocus is about arriving, not about later renders.
+  useArrival(() => {
     if (autoFocus) element.current?.focus();
-    // On mount only: autoFocus is about arriving, not about later renders.
-  }, []);
+  });
   return useCallback(
     (node: T | null) => {
       element.current = node;

@@ -4,7 +4,17 @@ import { RuleList } from './RuleList';
 
 describe('the rule list', () => {
   it('says which rules are met, to the eye and to screen readers', () => {
-    render(<RuleList label="Your password needs" metText="done" unmetText="not yet" rules={[{ label: '9 characters', met: true }, { label: 'A number', met: false }]} />);
+    render(
+      <RuleList
+        label="Your password needs"
+        metText="done"
+        unmetText="not yet"
+        rules={[
+          { label: '9 characters', met: true },
+          { label: 'A number', met: false },
+        ]}
+      />,
+    );
     const items = screen.getAllByRole('listitem');
     expect(screen.getByRole('list', { name: 'Your password needs' })).toBeTruthy();
     expect(items.map((item) => item.textContent)).toEqual(['9 characters: done', 'A number: not yet']);

@@ -163,7 +163,10 @@ export function useFormModel<Values extends Record<string, FieldValue>, Message 
 }
 
 /** The rules' messages, and the required fields left empty (invalid without a message: the asterisk says why). */
-function check<Values extends Record<string, FieldValue>, Message extends string>(values: Values, { validate, required = [] }: FormModelOptions<Values, Message>) {
+function check<Values extends Record<string, FieldValue>, Message extends string>(
+  values: Values,
+  { validate, required = [] }: FormModelOptions<Values, Message>,
+) {
   const errors: FieldErrors<Values, Message> = validate?.(values) ?? {};
   const empty = required.filter((name) => values[name] === '' || values[name] === false);
   const valid = empty.length === 0 && Object.values<readonly Message[] | undefined>(errors).every((messages) => !messages?.length);

@@ -34,7 +34,20 @@ interface FrameProps extends ChoiceGroupProps {
 }
 
 /** The fieldset, legend, asterisk, options and first-error line shared by checkbox and radio groups. */
-export function ChoiceFrame({ type, label, options, direction = 'column', required, errors, name, disabled, className, isChecked, toggle, ...fieldsetProps }: FrameProps): ReactNode {
+export function ChoiceFrame({
+  type,
+  label,
+  options,
+  direction = 'column',
+  required,
+  errors,
+  name,
+  disabled,
+  className,
+  isChecked,
+  toggle,
+  ...fieldsetProps
+}: FrameProps): ReactNode {
   const id = useId();
   const groupName = name ?? id;
   const error = errors?.[0];

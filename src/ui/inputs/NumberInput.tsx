@@ -47,14 +47,6 @@ export function NumberInput({ value, defaultValue = null, setValue, fractionDigi
   }
 
   return (
-    <Field
-      {...fieldProps}
-      type="text"
-      inputMode="numeric"
-      autoComplete="off"
-      value={formatFixed(current, fractionDigits)}
-      onChange={change}
-      onPaste={paste}
-    />
+    <Field {...fieldProps} type="text" inputMode="numeric" autoComplete="off" value={formatFixed(current, fractionDigits)} onChange={change} onPaste={paste} />
   );
 }

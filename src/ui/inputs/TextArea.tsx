@@ -21,7 +21,19 @@ export interface TextAreaProps extends Omit<ComponentProps<'textarea'>, 'value' 
  * @example
  * <TextArea label={t('field.notes')} maxLength={500} value={notes} setValue={setNotes} />
  */
-export function TextArea({ label, errors, required, id, className, value, defaultValue = '', setValue, rows = DEFAULT_TEXT_AREA_ROWS, maxLength, ...textAreaProps }: TextAreaProps) {
+export function TextArea({
+  label,
+  errors,
+  required,
+  id,
+  className,
+  value,
+  defaultValue = '',
+  setValue,
+  rows = DEFAULT_TEXT_AREA_ROWS,
+  maxLength,
+  ...textAreaProps
+}: TextAreaProps) {
   const [current, update] = useControllable(value, setValue, defaultValue);
   return (
     <FieldShell

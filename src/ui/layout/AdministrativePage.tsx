@@ -24,8 +24,8 @@ export function AdministrativePage({ title, headingLevel = 1, heading, controls,
   return (
     <section className={cx('fd-page-template', 'fd-administrative-page', className)}>
       <Heading level={headingLevel} className="fd-page-template__title">
-          {title}
-        </Heading>
+        {title}
+      </Heading>
       <div className="fd-administrative-page__bar">
         <Heading level={(headingLevel + 1) as HeadingLevel} className="fd-administrative-page__heading">
           {heading}

@@ -22,7 +22,11 @@ describe('layouts', () => {
   });
 
   it('leaves out the main landmark when asked, for a preview inside a page', () => {
-    render(<MainLayout header="Brand" as="div">Content</MainLayout>);
+    render(
+      <MainLayout header="Brand" as="div">
+        Content
+      </MainLayout>,
+    );
     expect(screen.queryByRole('main')).toBeNull();
     render(<CleanLayout as="div">Clean</CleanLayout>);
     expect(screen.queryByRole('main')).toBeNull();
@@ -36,7 +40,11 @@ describe('layouts', () => {
 
 describe('page templates', () => {
   it('simple page shows a title and an optional action', () => {
-    render(<SimplePage title="Teams" action={<button type="button">Create</button>}>List</SimplePage>);
+    render(
+      <SimplePage title="Teams" action={<button type="button">Create</button>}>
+        List
+      </SimplePage>,
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Teams' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Create' })).toBeTruthy();
   });

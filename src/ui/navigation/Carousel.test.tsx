@@ -16,7 +16,11 @@ function visibleSlides() {
 describe('Carousel', () => {
   it('shows 4 per page and moves 1 per click', async () => {
     const user = userEvent.setup();
-    render(<Carousel label="Partners" previousLabel="Previous" nextLabel="Next">{six}</Carousel>);
+    render(
+      <Carousel label="Partners" previousLabel="Previous" nextLabel="Next">
+        {six}
+      </Carousel>,
+    );
     expect(visibleSlides()).toEqual(['A', 'B', 'C', 'D']);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(visibleSlides()).toEqual(['B', 'C', 'D', 'E']);
@@ -24,7 +28,11 @@ describe('Carousel', () => {
 
   it('loops round from the last page to the first and back', async () => {
     const user = userEvent.setup();
-    render(<Carousel label="Partners" previousLabel="Previous" nextLabel="Next">{six}</Carousel>);
+    render(
+      <Carousel label="Partners" previousLabel="Previous" nextLabel="Next">
+        {six}
+      </Carousel>,
+    );
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(visibleSlides()).toEqual(['C', 'D', 'E', 'F']);
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -41,7 +49,11 @@ describe('Carousel', () => {
   it('makes each slide 80 % of the width over the items per page, measured 500 ms after mount', () => {
     vi.useFakeTimers();
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
-    render(<Carousel label="Partners" previousLabel="Previous" nextLabel="Next">{six}</Carousel>);
+    render(
+      <Carousel label="Partners" previousLabel="Previous" nextLabel="Next">
+        {six}
+      </Carousel>,
+    );
     const slide = document.querySelector<HTMLElement>('.fd-carousel__slide')!;
     expect(slide.style.flexBasis).toBe('calc(20%)');
     act(() => vi.advanceTimersByTime(500));

@@ -29,7 +29,16 @@ const GAP = 12;
  * @example
  * <Carousel label={t('gallery.partners')} previousLabel={t('carousel.previous')} nextLabel={t('carousel.next')}>{partners.map((p) => <Card key={p.id} {...p} />)}</Carousel>
  */
-export function Carousel({ label, previousLabel, nextLabel, itemsPerPage = CAROUSEL_DEFAULTS.itemsPerPage, itemsPerScroll = CAROUSEL_DEFAULTS.itemsPerScroll, loop = CAROUSEL_DEFAULTS.loop, className, children }: CarouselProps) {
+export function Carousel({
+  label,
+  previousLabel,
+  nextLabel,
+  itemsPerPage = CAROUSEL_DEFAULTS.itemsPerPage,
+  itemsPerScroll = CAROUSEL_DEFAULTS.itemsPerScroll,
+  loop = CAROUSEL_DEFAULTS.loop,
+  className,
+  children,
+}: CarouselProps) {
   const slides = Children.toArray(children);
   const paging = { count: slides.length, itemsPerPage, itemsPerScroll, loop };
   const [start, setStart] = useState(0);
@@ -52,7 +61,13 @@ export function Carousel({ label, previousLabel, nextLabel, itemsPerPage = CAROU
 
   return (
     <section className={cx('fd-carousel', className)} aria-roledescription="carousel" aria-label={label}>
-      <button type="button" className="fd-carousel__arrow fd-carousel__arrow--previous" aria-label={previousLabel} disabled={!canStep(start, -1, paging)} onClick={() => move(-1)}>
+      <button
+        type="button"
+        className="fd-carousel__arrow fd-carousel__arrow--previous"
+        aria-label={previousLabel}
+        disabled={!canStep(start, -1, paging)}
+        onClick={() => move(-1)}
+      >
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
@@ -62,14 +77,29 @@ export function Carousel({ label, previousLabel, nextLabel, itemsPerPage = CAROU
           {slides.map((slide, index) => {
             const inView = index >= start && index < start + itemsPerPage;
             return (
-              <div key={index} className="fd-carousel__slide" role="group" aria-roledescription="slide" aria-label={`${index + 1} / ${slides.length}`} aria-hidden={!inView || undefined} inert={!inView || undefined} style={{ flexBasis: basis }}>
+              <div
+                key={index}
+                className="fd-carousel__slide"
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${index + 1} / ${slides.length}`}
+                aria-hidden={!inView || undefined}
+                inert={!inView || undefined}
+                style={{ flexBasis: basis }}
+              >
                 {slide}
               </div>
             );
           })}
         </div>
       </div>
-      <button type="button" className="fd-carousel__arrow fd-carousel__arrow--next" aria-label={nextLabel} disabled={!canStep(start, 1, paging)} onClick={() => move(1)}>
+      <button
+        type="button"
+        className="fd-carousel__arrow fd-carousel__arrow--next"
+        aria-label={nextLabel}
+        disabled={!canStep(start, 1, paging)}
+        onClick={() => move(1)}
+      >
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>

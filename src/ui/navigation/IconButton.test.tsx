@@ -15,7 +15,11 @@ describe('IconButton', () => {
   });
 
   it('can be square, with padding', () => {
-    render(<IconButton label="Edit" frame="square" padding={8}>✎</IconButton>);
+    render(
+      <IconButton label="Edit" frame="square" padding={8}>
+        ✎
+      </IconButton>,
+    );
     const button = screen.getByRole('button', { name: 'Edit' });
     expect(button.className).toContain('fd-icon-button--square');
     expect(button.style.padding).toBe('8px');
@@ -23,7 +27,11 @@ describe('IconButton', () => {
 
   it('refuses any other frame with a warning and draws it round', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    render(<IconButton label="Odd" frame={'oval' as IconButtonFrame}>○</IconButton>);
+    render(
+      <IconButton label="Odd" frame={'oval' as IconButtonFrame}>
+        ○
+      </IconButton>,
+    );
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('round or square'));
     expect(screen.getByRole('button', { name: 'Odd' }).className).toContain('fd-icon-button--round');
   });

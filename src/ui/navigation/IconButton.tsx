@@ -24,7 +24,14 @@ export function IconButton({ label, frame = 'round', padding = 0, className, sty
   if (!FRAMES.includes(frame)) console.warn(`IconButton frame must be round or square, not "${frame}".`);
   const shape = FRAMES.includes(frame) ? frame : 'round';
   return (
-    <button {...buttonProps} type={type} aria-label={label} title={buttonProps.title ?? label} className={cx('fd-icon-button', `fd-icon-button--${shape}`, className)} style={{ padding: `${padding}px`, ...style }}>
+    <button
+      {...buttonProps}
+      type={type}
+      aria-label={label}
+      title={buttonProps.title ?? label}
+      className={cx('fd-icon-button', `fd-icon-button--${shape}`, className)}
+      style={{ padding: `${padding}px`, ...style }}
+    >
       {children}
     </button>
   );

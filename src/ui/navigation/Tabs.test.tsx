@@ -13,21 +13,33 @@ const tabs = [
 
 describe('Tabs', () => {
   it('selects the first visible enabled tab on load', () => {
-    render(<Tabs label="Sections" tabs={tabs}>{(key) => `Panel ${key}`}</Tabs>);
+    render(
+      <Tabs label="Sections" tabs={tabs}>
+        {(key) => `Panel ${key}`}
+      </Tabs>,
+    );
     expect(screen.getByRole('tab', { name: 'General' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel').textContent).toBe('Panel general');
     expect(screen.queryByRole('tab', { name: 'Hidden' })).toBeNull();
   });
 
   it('selects the given tab on load', () => {
-    render(<Tabs label="Sections" tabs={tabs} defaultValue="billing">{(key) => `Panel ${key}`}</Tabs>);
+    render(
+      <Tabs label="Sections" tabs={tabs} defaultValue="billing">
+        {(key) => `Panel ${key}`}
+      </Tabs>,
+    );
     expect(screen.getByRole('tabpanel').textContent).toBe('Panel billing');
   });
 
   it('moves with the arrow keys, skips a disabled tab and names a tab in error', async () => {
     const user = userEvent.setup();
     const setValue = vi.fn();
-    render(<Tabs label="Sections" tabs={tabs} errorLabel="has errors" setValue={setValue}>{(key) => `Panel ${key}`}</Tabs>);
+    render(
+      <Tabs label="Sections" tabs={tabs} errorLabel="has errors" setValue={setValue}>
+        {(key) => `Panel ${key}`}
+      </Tabs>,
+    );
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'General' }));
     await user.keyboard('{ArrowRight}');

@@ -6,7 +6,18 @@ import { ConfirmationModal } from './ConfirmationModal';
 function renderModal(props: Partial<Parameters<typeof ConfirmationModal>[0]> = {}) {
   const onConfirm = vi.fn();
   const onCancel = vi.fn();
-  render(<ConfirmationModal open title="Leave?" message="Changes are lost." confirmText="Leave" cancelText="Stay" onConfirm={onConfirm} onCancel={onCancel} {...props} />);
+  render(
+    <ConfirmationModal
+      open
+      title="Leave?"
+      message="Changes are lost."
+      confirmText="Leave"
+      cancelText="Stay"
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      {...props}
+    />,
+  );
   return { onConfirm, onCancel };
 }
 

@@ -34,7 +34,10 @@ export function Modal({ open, title, message, onClose, role = 'dialog', classNam
       onClose={onClose}
       role={role}
       hideOnInteractOutside={role !== 'alertdialog'}
-      preventBodyScroll={false} backdrop={<Overlay />} className={cx('fd-modal', className)}>
+      preventBodyScroll={false}
+      backdrop={<Overlay />}
+      className={cx('fd-modal', className)}
+    >
       <DialogHeading className="fd-modal__title">{title}</DialogHeading>
       {message && <DialogDescription className="fd-modal__message">{message}</DialogDescription>}
       {children}
