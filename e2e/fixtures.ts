@@ -54,7 +54,10 @@ export async function registerAccount(request: APIRequestContext, language = 'en
   expect(registered.status()).toBe(202);
   const link = await mailedLink(request, email, '/signup');
   const token = Buffer.from(link.searchParams.get('token')!, 'base64').toString('utf8');
-  const set = await request.post('/api/set-password', { data: { password, challenge: '' }, headers: { authorization: `Bearer ${token}` } });
+  const set = await request.post('/api/set-password', {
+    data: { password, challenge: '' },
+    headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': address },
+  });
   expect(set.status()).toBe(200);
   return { email, password };
 }

@@ -30,9 +30,10 @@ import { LANGUAGES } from '../rules/languages';
 import { Secret, TOTP } from 'otpauth';
 
 const KB = 1024;
-// The whole sign-in carries the session's refusal, the cookie-name and identity provider checks
-// and the error report through the one client: 70.3 KB, within 71 KB.
-const BUDGETS = { usable: 15 * KB, signIn: 71 * KB, html: 8 * KB };
+// The whole sign-in carries the session's refusal, the cookie-name and identity provider checks,
+// the one form model and the step functions: 72.6 KB, within 73 KB until the first view sheds what
+// later steps need.
+const BUDGETS = { usable: 15 * KB, signIn: 73 * KB, html: 8 * KB };
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PASSWORD = 'Budget-Demo-1';
 const TOTP_SECRET = new Secret({ size: 20 });

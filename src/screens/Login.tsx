@@ -34,8 +34,10 @@ export function Login() {
   const live = useLive();
   const stored = useStore($storedSession);
   const search = useSearch(PATHS.login);
-  // The automatic SAML check of a context or domain, then the way to the identity provider.
-  const [sso, setSso] = useState(false);
+  // The automatic SAML check of a context or domain: Continue stays usable meanwhile.
+  const [checking, setChecking] = useState(false);
+  // On the way to the identity provider.
+  const [leaving, setLeaving] = useState(false);
   const samlContext = automaticSamlContext(search.context, search.domain);
   // The running automatic check: true once it has left for the identity provider.
   const check = useRef<Promise<boolean>>(Promise.resolve(false));
@@ -51,7 +53,7 @@ export function Login() {
     },
   });
   const email = form.field('username');
-  const busy = form.submitting || sso;
+  const busy = form.submitting || leaving;
 
   useEffect(() => {
     if (stored && !isExpired(stored)) flow.go({ to: PATHS.companySelection, replace: true });
@@ -61,11 +63,11 @@ export function Login() {
   useEffect(() => {
     if (!samlContext) return;
     let current = true;
-    setSso(true);
+    setChecking(true);
     check.current = ssoModeByContext(samlContext).then(async (result) => {
       if (!current) return false;
       if (result.kind === 'mode' && allowsSaml(result.mode) && (await leaveFor(samlContext))) return true;
-      setSso(false);
+      setChecking(false);
       return false;
     });
     return () => {
@@ -85,8 +87,8 @@ export function Login() {
     const result = await ssoModeByEmail(username);
     if (result.kind === 'mode') {
       if (allowsSaml(result.mode)) {
-        setSso(true);
-        if (!(await goToIdentityProvider(flow, 'Login', emailDomain(username), username))) setSso(false);
+        setLeaving(true);
+        if (!(await goToIdentityProvider(flow, 'Login', emailDomain(username), username))) setLeaving(false);
         return;
       }
       flow.go({ to: PATHS.loginWithPassword, search: { username } });
@@ -118,7 +120,7 @@ export function Login() {
         data-prefill="username"
       />
       <p className="fd-card__status" role="status">
-        {sso ? t('page.login.sso-validating') : ''}
+        {checking || leaving ? t('page.login.sso-validating') : ''}
       </p>
       <Button type="submit" enabled={!live || form.valid} busy={busy} busyLabel={t('app.busy')}>
         {t('button.continue')}
