@@ -12,7 +12,8 @@ import { CodeStep } from './parts/CodeStep';
 /**
  * MFALogin (flows 2, 4.5): the code of a user with TOTP, resent with the e-mail and password as
  * `challenge`; after a reload, with no password in memory, sent alone to complete the sign-in the
- * server keeps pending. On success the session cookie is set and the user goes to company selection.
+ * server keeps pending. A recovery code may stand in for the code ("Use a recovery code"). On success
+ * the session cookie is set and the user goes to company selection.
  */
 export function MFALogin() {
   const t = useT();
@@ -32,6 +33,7 @@ export function MFALogin() {
     <CodeStep
       heading={t('page.mfa-login.heading')}
       intro={t('page.mfa-login.intro')}
+      recoveryIntro={t('page.mfa-login.intro-recovery')}
       send={send}
       onBack={() => {
         forgetPendingLogin();
