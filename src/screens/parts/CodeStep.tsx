@@ -97,9 +97,10 @@ function CodeForm({ heading, intro, send, onBack, children, kind, onSwitch }: Co
         />
       )}
       {onSwitch && (
-        <Button variant="quiet" className="fd-card__switch" onClick={onSwitch}>
+        // A way to another kind of code, not a step: it reads as a link.
+        <button type="button" className="fd-link fd-link--button fd-card__switch" onClick={onSwitch}>
           {t(kind === 'totp' ? 'button.use-recovery-code' : 'button.use-app-code')}
-        </Button>
+        </button>
       )}
       <div className="fd-card__actions">
         <Button variant="quiet" onClick={onBack}>
