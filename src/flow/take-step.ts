@@ -19,7 +19,7 @@ export const RECOVERY_CODES_LOW = 2;
 
 /** How many recovery codes are left after one was used, on the next screen; a warning at two or fewer (flows 4.5). */
 function showRecoveryCodesLeft(left: number): void {
-  showToast(t(left <= RECOVERY_CODES_LOW ? 'page.mfa-login.recovery-codes-low' : 'page.mfa-login.recovery-codes-left', { count: left }));
+  showToast(t(left <= RECOVERY_CODES_LOW ? 'notice.recovery-codes-low' : 'notice.recovery-codes-left', { count: left }));
 }
 
 /** `screen`: the screen taking the step, as the route table names it, for error reports. */
