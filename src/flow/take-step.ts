@@ -14,21 +14,12 @@ import { showRecoveryCodes } from '../stores/recovery-codes';
 import type { Flow } from './flow';
 import type { Move } from './next-step';
 
-/** At this many recovery codes left, or fewer, the app warns (flows 4.5). */
-export const RECOVERY_CODES_LOW = 2;
-
-/** How many recovery codes are left after one was used, on the next screen; a warning at two or fewer (flows 4.5). */
-function showRecoveryCodesLeft(left: number): void {
-  showToast(t(left <= RECOVERY_CODES_LOW ? 'notice.recovery-codes-low' : 'notice.recovery-codes-left', { count: left }));
-}
-
 /** `screen`: the screen taking the step, as the route table names it, for error reports. */
 export function takeStep(flow: Flow, screen: string, move: Move): void {
   switch (move.kind) {
     case 'signed-in':
       forgetPendingLogin();
       establishSession(move.token);
-      if (move.recoveryCodesLeft !== undefined) showRecoveryCodesLeft(move.recoveryCodesLeft);
       flow.go({ to: PATHS.companySelection });
       return;
     case 'recovery-codes':

@@ -11,9 +11,19 @@ export interface CodeStepProps {
   /** Sends the code; answers 'invalid' for a wrong or used code (flows 4.3, 8). */
   send(code: string): Promise<'invalid' | 'done'>;
   onBack(): void;
-  /** The intro while a recovery code is asked for; without it, the step asks for the 6 digits only (flows 4.5). */
-  recoveryIntro?: ReactNode;
+  /** The texts of the recovery code that may stand in for the code; without them, the step asks for the 6 digits only (flows 4.5). */
+  recovery?: RecoveryCodeTexts;
   children?: ReactNode;
+}
+
+/** Already translated, by the screen that offers recovery codes. */
+export interface RecoveryCodeTexts {
+  intro: ReactNode;
+  label: string;
+  hint: string;
+  /** The switch to the recovery code, and back to the app's code. */
+  useRecoveryCode: string;
+  useAppCode: string;
 }
 
 type CodeKind = 'totp' | 'recovery';
@@ -24,7 +34,7 @@ type CodeKind = 'totp' | 'recovery';
  * Where a recovery code may stand in (flows 4.5), "Use a recovery code" turns the 6 boxes into one
  * text field, and back.
  */
-export function CodeStep({ recoveryIntro, ...props }: CodeStepProps) {
+export function CodeStep({ recovery, ...props }: CodeStepProps) {
   const [kind, setKind] = useState<CodeKind>('totp');
   // Each kind is a form of its own: its rule, its value and its refusal start afresh.
   return (
@@ -32,13 +42,14 @@ export function CodeStep({ recoveryIntro, ...props }: CodeStepProps) {
       key={kind}
       {...props}
       kind={kind}
-      intro={kind === 'recovery' ? recoveryIntro : props.intro}
-      onSwitch={recoveryIntro === undefined ? undefined : () => setKind(kind === 'totp' ? 'recovery' : 'totp')}
+      intro={kind === 'recovery' && recovery ? recovery.intro : props.intro}
+      recovery={recovery}
+      onSwitch={() => setKind(kind === 'totp' ? 'recovery' : 'totp')}
     />
   );
 }
 
-function CodeForm({ heading, intro, send, onBack, children, kind, onSwitch }: CodeStepProps & { kind: CodeKind; onSwitch: (() => void) | undefined }) {
+function CodeForm({ heading, intro, send, onBack, children, recovery, kind, onSwitch }: CodeStepProps & { kind: CodeKind; onSwitch: () => void }) {
   const t = useT();
   // The API refused the code: the field says so until the next one is typed.
   const [refused, setRefused] = useState(false);
@@ -65,7 +76,7 @@ function CodeForm({ heading, intro, send, onBack, children, kind, onSwitch }: Co
       <h1>{heading}</h1>
       <p className="fd-card__intro">{intro}</p>
       {children}
-      {kind === 'totp' ? (
+      {kind === 'totp' || !recovery ? (
         <CodeField
           ref={input}
           label={t('field.code.label')}
@@ -83,8 +94,8 @@ function CodeForm({ heading, intro, send, onBack, children, kind, onSwitch }: Co
       ) : (
         <Field
           ref={input}
-          label={t('field.recovery-code.label')}
-          hint={t('field.recovery-code.hint')}
+          label={recovery.label}
+          hint={recovery.hint}
           name="code"
           className="fd-recovery-code-field"
           autoComplete="off"
@@ -96,10 +107,10 @@ function CodeForm({ heading, intro, send, onBack, children, kind, onSwitch }: Co
           errors={errors}
         />
       )}
-      {onSwitch && (
+      {recovery && (
         // A way to another kind of code, not a step: it reads as a link.
         <button type="button" className="fd-link fd-link--button fd-card__switch" onClick={onSwitch}>
-          {t(kind === 'totp' ? 'button.use-recovery-code' : 'button.use-app-code')}
+          {kind === 'totp' ? recovery.useRecoveryCode : recovery.useAppCode}
         </button>
       )}
       <div className="fd-card__actions">

@@ -48,13 +48,13 @@ export function RecoveryCodesPanel({ codes, account, onContinue }: RecoveryCodes
       </ol>
       <div className="fd-recovery-codes__tools">
         <Button variant="quiet" onClick={() => void copy()}>
-          {t('button.copy')}
+          {t('page.recovery-codes.copy')}
         </Button>
         <Button variant="quiet" onClick={() => downloadText(recoveryCodesFileName(account), recoveryCodesText(codes, account))}>
-          {t('button.download')}
+          {t('page.recovery-codes.download')}
         </Button>
         <Button variant="quiet" onClick={() => window.print()}>
-          {t('button.print')}
+          {t('page.recovery-codes.print')}
         </Button>
       </div>
       <p className="fd-card__status" role="status">
