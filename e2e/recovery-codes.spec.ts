@@ -6,9 +6,10 @@ import { keepScreenshots } from './screenshots';
 
 test.use({ locale: 'en-GB' });
 
-test('a user saves the recovery codes shown once after setting up TOTP, signs in with one in place of the code, sees how many are left, and the same code fails next time', async ({
+test('a user saves the recovery codes shown once after setting up TOTP, signs in with one in place of the code, sees how many are left, the same code fails next time, and the last ones warn', async ({
   page,
   account,
+  request,
 }, testInfo) => {
   const errors = consoleErrors(page);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -70,5 +71,16 @@ test('a user saves the recovery codes shown once after setting up TOTP, signs in
   await expect(page.getByRole('textbox', { name: 'Recovery code' })).toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('button', { name: 'Use the authenticator app' }).click();
   await expect(page.getByRole('textbox', { name: '6-digit code' })).toBeVisible();
+
+  // Seven more used elsewhere: with two or fewer left, the next sign-in warns.
+  for (const code of codes.slice(1, 8)) {
+    const signIn = await request.post('/api/login', { data: { email: account.email, password: account.password, challenge: code } });
+    expect(signIn.status()).toBe(200);
+  }
+  await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  await page.getByRole('textbox', { name: 'Recovery code' }).fill(codes[8]!);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/company\/acme\/terms/);
+  await expect(page.getByRole('status').filter({ hasText: 'Only 1 left' })).toBeVisible();
   expect(errors).toEqual([]);
 });
