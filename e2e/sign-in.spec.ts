@@ -1,5 +1,5 @@
 import { test, expect, consoleErrors, enableTotp, DEMO_PASSWORD } from './fixtures';
-import { acceptTerms, enterCode, enterEmail, enterPassword, freshCode, scanQrCode } from './screens/sign-in';
+import { acceptTerms, enterCode, enterEmail, enterPassword, freshCode, saveRecoveryCodes, scanQrCode } from './screens/sign-in';
 import { expectNoAxeViolations } from './axe';
 import { keepScreenshots } from './screenshots';
 
@@ -32,6 +32,7 @@ test('a new user in an MFA-required organisation signs in, sets up MFA, confirms
   await expectNoAxeViolations(page, 'MFA setup confirmation');
   await keepScreenshots(page, testInfo, 'mfa-setup-confirmation');
   await enterCode(page, await freshCode(authenticator, new Set()));
+  await saveRecoveryCodes(page);
 
   await expect(page).toHaveURL(/\/company\/vault\/terms\?app=portal&route=%2Fdashboard$/);
   await expect(page.getByRole('link', { name: /Document 1/ })).toBeVisible();
@@ -57,6 +58,7 @@ test('a user with MFA signs in with a code, and a wrong code shows "Invalid code
   await page.getByRole('button', { name: 'Continue' }).click();
   const used = new Set<number>();
   await enterCode(page, await freshCode(authenticator, used));
+  await saveRecoveryCodes(page);
   await expect(page).toHaveURL(/\/company\/acme\/terms/);
 
   await page.context().clearCookies();
@@ -127,6 +129,7 @@ test('a user with several organisations chooses one', async ({ page }, testInfo)
   const authenticator = await scanQrCode(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   await enterCode(page, await freshCode(authenticator, new Set()));
+  await saveRecoveryCodes(page);
 
   await expect(page.getByRole('heading', { name: 'Choose a company' })).toBeVisible();
   const companies = page

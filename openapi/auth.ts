@@ -255,6 +255,13 @@ export interface paths {
          *     confirmation) is the same for both policies.
          *
          *     `challenge: ""` means "no code yet", like an absent `challenge`.
+         *
+         *     **Recovery codes.** In place of the TOTP code, `challenge` may carry
+         *     one of the user's recovery codes (`RecoveryCode`, given by the
+         *     `setMfa` confirmation and by `renewRecoveryCodes`; case, spaces and
+         *     dashes do not matter). Each works once: the 200 answer then carries
+         *     `recoveryCodesLeft`, and a used code answers 401 `invalid_code` like a
+         *     wrong TOTP code, counted as a failed sign-in alike.
          */
         post: operations["login"];
         delete?: never;
@@ -291,7 +298,9 @@ export interface paths {
          *     | 401 `sign_in_expired` | no pending sign-in in this browser, or it expired, was used, or a new password voided it; the cookie is cleared | goes back to the password step and says why |
          *
          *     A wrong code counts as a failed sign-in of the account, as on
-         *     `login`: the same throttling answers 429.
+         *     `login`: the same throttling answers 429. A recovery code may stand
+         *     in for the TOTP code, once, as on `login`: the 200 answer then
+         *     carries `recoveryCodesLeft`.
          */
         post: operations["loginWithCode"];
         delete?: never;
@@ -492,7 +501,9 @@ export interface paths {
          *     answers 200 with a full session token (`amr` includes `otp`, the same
          *     contexts and `auth_time` as the token sent; for an `mfa-setup` token
          *     the contexts a password sign-in reaches), which replaces the token
-         *     sent; an `mfa-setup` token is revoked. A user who already has TOTP
+         *     sent; an `mfa-setup` token is revoked. The answer also carries ten
+         *     new recovery codes (`recoveryCodes`), shown to the user once; they
+         *     replace any earlier set. A user who already has TOTP
          *     replaces it only with `currentChallenge`, a code of the secret in
          *     force; without it the answer is 400 `current_code_required`. A wrong
          *     `currentChallenge` counts as a failed sign-in of the user's e-mail
@@ -502,6 +513,38 @@ export interface paths {
          *     `MfaConfirmation` (`{}` included) answers 400 `validation_failed`.
          */
         post: operations["setMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{context}/user/recoveryCodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An organisation's context (its short name). The reserved contexts `serviceProvider` (marketplace) and `meta` are ordinary values here.
+                 * @example acme
+                 */
+                context: components["parameters"]["ContextPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the recovery codes, proved by a TOTP code
+         * @description A signed-in user with TOTP gets ten new recovery codes (flows 4.6)
+         *     with a current code of the authenticator app; the old set stops
+         *     working at once. `context` is an organisation the session reaches,
+         *     or the API audience. The code counts as used, and a wrong one counts
+         *     as a failed sign-in of the user's e-mail (throttled like `login`,
+         *     429 when the e-mail must wait). A user without TOTP has no recovery
+         *     codes: 400 `totp_required`.
+         */
+        post: operations["renewRecoveryCodes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -754,6 +797,14 @@ export interface components {
          */
         TotpCode: string;
         /**
+         * @description A recovery code as typed: 12 characters of `23456789ABCDEFGHJKLMNPQRSTUVWXYZ` (no 0, 1, I or O), in any case, with or without spaces and dashes between the groups of four.
+         * @example 7KQ4-M2XD-9PLA
+         * @example 7kq4m2xd9pla
+         */
+        RecoveryCode: string;
+        /** @description Ten single-use recovery codes, each in groups of four (60 random bits), shown once: the server keeps only keyed hashes of them. */
+        IssuedRecoveryCodes: string[];
+        /**
          * @description How the organisation signs in (flows 4.1):
          *     - `NOT_SET`: password only (also the answer for an unknown e-mail or context);
          *     - `LOGIN_SAML`: SAML or password;
@@ -772,17 +823,20 @@ export interface components {
         LoginRequest: {
             email: components["schemas"]["Email"];
             password: string;
-            /** @description The TOTP code, sent after a 401 `MFA`. An empty string means "no code yet", like no `challenge` at all. */
-            challenge?: components["schemas"]["TotpCode"] | string;
+            /** @description The TOTP code, or a recovery code in its place, sent after a 401 `MFA`. An empty string means "no code yet", like no `challenge` at all. */
+            challenge?: components["schemas"]["TotpCode"] | components["schemas"]["RecoveryCode"] | string;
         };
         CodeRequest: {
-            challenge: components["schemas"]["TotpCode"];
+            /** @description The TOTP code; on `loginWithCode` a recovery code may stand in for it (`renewRecoveryCodes` takes the TOTP code only). */
+            challenge: components["schemas"]["TotpCode"] | components["schemas"]["RecoveryCode"];
         };
         LoginResponse: {
             /** @description The first of the user's organisations in company-selection order (reserved contexts first, then by name); the API audience (the token's `aud`) for a user who belongs to no organisation yet. That user sets up MFA (`setMfa`), reads the organisation list (empty) and their user with the API audience as context. */
             context: components["schemas"]["Context"];
             /** @description A session, or under policy `REQUIRED` for a user without TOTP a token that only sets up MFA (`typ` `mfa-setup+jwt`, no contexts). */
             token: components["schemas"]["SessionToken"];
+            /** @description Present when a recovery code stood in for the TOTP code: how many of the user's recovery codes are still unused. The app warns at two or fewer. */
+            recoveryCodesLeft?: number;
         };
         /**
          * @description A language tag as browsers give it (BCP 47: `es`, `de-CH`), of which the server takes the primary language; one that is not an interface language (`Language`) falls back to `en` (flows 3, 9).
@@ -813,6 +867,13 @@ export interface components {
         };
         TokenResponse: {
             token: components["schemas"]["SessionToken"];
+        };
+        MfaConfirmed: {
+            token: components["schemas"]["SessionToken"];
+            recoveryCodes: components["schemas"]["IssuedRecoveryCodes"];
+        };
+        RecoveryCodesResponse: {
+            recoveryCodes: components["schemas"]["IssuedRecoveryCodes"];
         };
         /** @description A token (`TokenResponse`), or, after a link for a user with TOTP, `{mfa: true}`: no session; the user signs in with a code. */
         SetPasswordResponse: components["schemas"]["TokenResponse"] | {
@@ -925,7 +986,7 @@ export interface components {
          *     - `validation_failed`: the request does not match this contract;
          *     - `invalid_credentials`: wrong e-mail or password (login), or a wrong
          *       current password (`setPassword`);
-         *     - `invalid_code`: wrong or replayed TOTP code;
+         *     - `invalid_code`: wrong or replayed TOTP code or recovery code;
          *     - `mfa_required`: a TOTP code is needed (login);
          *     - `sign_in_expired`: no pending sign-in waits for a code in this
          *       browser, or it has expired (`loginWithCode`): sign in with the
@@ -946,11 +1007,13 @@ export interface components {
          *       needs a password sign-in of the last 10 minutes (`setMfa`);
          *     - `mfa_managed_by_identity_provider`: a SAML session cannot enrol a
          *       second factor, the identity provider answers for it (`setMfa`);
+         *     - `totp_required`: the user has no TOTP, hence no recovery codes
+         *       (`renewRecoveryCodes`);
          *     - `unsupported_media_type`: the body's content type is not accepted;
          *     - `saml_rejected`: the SAML response failed validation.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_credentials" | "invalid_code" | "mfa_required" | "sign_in_expired" | "unauthorized" | "forbidden" | "not_found" | "rate_limited" | "token_expired" | "invalid_token" | "payload_too_large" | "weak_password" | "mfa_setup_required" | "current_code_required" | "recent_password_required" | "mfa_managed_by_identity_provider" | "unsupported_media_type" | "saml_rejected";
+        ErrorCode: "validation_failed" | "invalid_credentials" | "invalid_code" | "mfa_required" | "sign_in_expired" | "unauthorized" | "forbidden" | "not_found" | "rate_limited" | "token_expired" | "invalid_token" | "payload_too_large" | "weak_password" | "mfa_setup_required" | "current_code_required" | "recent_password_required" | "mfa_managed_by_identity_provider" | "totp_required" | "unsupported_media_type" | "saml_rejected";
     };
     responses: {
         /** @description The request does not match this contract (`validation_failed`). */
@@ -1278,7 +1341,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Logged in. The body carries the user's context and a session token. */
+            /** @description Logged in. The body carries the user's context and a session token, and `recoveryCodesLeft` when a recovery code was used. */
             200: {
                 headers: {
                     /**
@@ -1338,7 +1401,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Logged in with password and code. The body carries the user's context and a session token, as `login` with a valid `challenge` answers (no `www-authenticate`). */
+            /** @description Logged in with password and code. The body carries the user's context and a session token, as `login` with a valid `challenge` answers (no `www-authenticate`), and `recoveryCodesLeft` when a recovery code was used. */
             200: {
                 headers: {
                     /** @description Clears `frontdoor_pending_sign_in`. */
@@ -1522,7 +1585,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Setup (no body sent): the `otpauth://` URI of a new secret, as plain text. Confirmation (body sent): the code is valid, TOTP is enabled, and the body carries the full session token. */
+            /** @description Setup (no body sent): the `otpauth://` URI of a new secret, as plain text. Confirmation (body sent): the code is valid, TOTP is enabled, and the body carries the full session token and the new recovery codes. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1530,7 +1593,7 @@ export interface operations {
                 content: {
                     /** @example otpauth://totp/Frontdoor:jane.doe%40example.com?issuer=Frontdoor&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30 */
                     "text/plain": string;
-                    "application/json": components["schemas"]["TokenResponse"];
+                    "application/json": components["schemas"]["MfaConfirmed"];
                 };
             };
             /** @description Confirmation failed: a code is wrong or was already used, or the secret is not the latest offered (`invalid_code`; the app shows "Invalid code."); the user has TOTP and sent no `currentChallenge` (`current_code_required`); or the body is malformed (`validation_failed`). */
@@ -1552,6 +1615,50 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    renewRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An organisation's context (its short name). The reserved contexts `serviceProvider` (marketplace) and `meta` are ordinary values here.
+                 * @example acme
+                 */
+                context: components["parameters"]["ContextPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeRequest"];
+            };
+        };
+        responses: {
+            /** @description The new codes, to be shown once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesResponse"];
+                };
+            };
+            /** @description The code is wrong or was already used (`invalid_code`), the user has no TOTP (`totp_required`), or the body is malformed (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

@@ -23,6 +23,7 @@ const rateLimited = [
   'register',
   'forgotPassword',
   'setPassword',
+  'renewRecoveryCodes',
   'setMfa',
   'reportClientError',
 ];
@@ -78,6 +79,7 @@ describe('the auth API contract', () => {
       'getHealth',
       'getJwks',
       'loginWithCode',
+      'renewRecoveryCodes',
       'reportClientError',
       'samlAssertionConsumer',
     ]);

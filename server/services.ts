@@ -7,6 +7,7 @@ import type { Database } from './db/database';
 import { createTokenService, type TokenService } from './auth/tokens';
 import { loadSigningKey } from './auth/signing-key';
 import { loadTotpKey, sealPlaintextTotpSecrets, totpSecrets, type TotpSecrets } from './auth/totp-secrets';
+import { recoveryCodeHashing, type RecoveryCodeHashing } from './auth/recovery-codes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createBackground, type Background } from './background';
 
@@ -16,18 +17,22 @@ export interface Services {
   tokens: TokenService;
   /** Encrypts and decrypts the stored TOTP secrets. */
   totpSecrets: TotpSecrets;
+  /** Hashes recovery codes under a key derived from the TOTP key. */
+  recoveryCodes: RecoveryCodeHashing;
   mailer: Mailer;
   background: Background;
 }
 
 export async function createServices(config: ServerConfig, db: Database, options: { log?: Pick<FastifyBaseLogger, 'error'> } = {}): Promise<Services> {
   const key = await loadSigningKey({ signingKey: config.signingKey, dataDir: config.dataDir });
-  const secrets = totpSecrets(loadTotpKey({ totpKey: config.totpKey, dataDir: config.dataDir }));
+  const totpKey = loadTotpKey({ totpKey: config.totpKey, dataDir: config.dataDir });
+  const secrets = totpSecrets(totpKey);
   await sealPlaintextTotpSecrets(db, secrets);
   return {
     config,
     db,
     totpSecrets: secrets,
+    recoveryCodes: recoveryCodeHashing(totpKey),
     tokens: createTokenService({
       db,
       key,

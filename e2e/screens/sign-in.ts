@@ -33,6 +33,21 @@ export async function enterCode(page: Page, code: string): Promise<void> {
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
+/**
+ * The recovery codes shown once after the TOTP confirmation: read from the list, saved (the box
+ * ticked), then Continue. Answers the codes.
+ */
+export async function saveRecoveryCodes(page: Page): Promise<string[]> {
+  await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
+  const codes = await page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem').allTextContents();
+  expect(codes).toHaveLength(10);
+  const next = page.getByRole('button', { name: 'Continue' });
+  await expect(next).toBeDisabled();
+  await page.getByRole('checkbox', { name: 'I have saved these codes' }).check();
+  await next.click();
+  return codes;
+}
+
 /** A code no earlier step has used: the server takes each step's code once per user. */
 export async function freshCode(authenticator: Authenticator, used: Set<number>): Promise<string> {
   let step = currentStep();

@@ -19,6 +19,7 @@ import { checkBodyRefusals, checkTokenRefusals } from './checks/refusals';
 import { checkEmailRefusals } from './checks/email-refusals';
 import { checkMailRequests, checkSetPasswordRefusals } from './checks/mail-and-password';
 import { checkMfaLogin, checkMfaSetup } from './checks/mfa';
+import { checkRecoveryCodes } from './checks/recovery-codes';
 import { checkLogout, checkTermsAcceptance } from './checks/terms-and-logout';
 
 export interface RunResult {
@@ -46,6 +47,7 @@ async function runFlows(run: CheckRun): Promise<void> {
   const mfa = await checkMfaSetup(run, passwordSession);
   const mfaSession = mfa ? await checkMfaLogin(run, mfa) : undefined;
   if (!mfa) run.report.note('TOTP is not enabled, so the logins with a code were not run');
+  if (mfa && mfaSession) await checkRecoveryCodes(run, mfa, mfaSession);
 
   const session = mfaSession ?? passwordSession;
   await checkTermsAcceptance(run, session, { userId: facts?.claims.userId, termsVersion: facts?.termsVersion });

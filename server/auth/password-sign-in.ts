@@ -1,6 +1,7 @@
 /**
  * The sign-in with e-mail and password (flows 4.3), and its code step when the user has TOTP
- * (flows 4.5): what the API's login operations answer, without HTTP. Up to the password's verdict
+ * (flows 4.5), where a recovery code may stand in for the TOTP code: what the API's login
+ * operations answer, without HTTP. Up to the password's verdict
  * a known and an unknown e-mail read the same; every attempt, with a password or a code, is
  * throttled alike (server/auth/login-throttle.ts).
  *
@@ -21,6 +22,8 @@ import { claimLoginAttempt, type LoginAttempt } from './login-throttle';
 import { verifyPassword } from './passwords';
 import { signInToken, type MfaPolicy } from './sign-in';
 import { matchingStep } from './totp';
+import { useRecoveryCode } from './recovery-codes';
+import { isMfaCode } from '../../rules/mfa-code';
 
 /** How long a right password waits for its code. */
 export const PENDING_SIGN_IN_SECONDS = 5 * 60;
@@ -35,8 +38,11 @@ export interface PasswordSignInInput {
   clientAddress: string;
 }
 
-/** `policy` is there while the user has no TOTP yet: it decides whether setting it up may be skipped (flows 6). */
-export type SignedIn = { kind: 'signed-in'; context: string; token: string; policy?: MfaPolicy };
+/**
+ * `policy` is there while the user has no TOTP yet: it decides whether setting it up may be skipped
+ * (flows 6). `recoveryCodesLeft` is there when a recovery code stood in for the TOTP code (flows 4.5).
+ */
+export type SignedIn = { kind: 'signed-in'; context: string; token: string; policy?: MfaPolicy; recoveryCodesLeft?: number };
 
 export type PasswordSignIn =
   | SignedIn
@@ -59,22 +65,46 @@ async function claimAttempt(services: Services, clientAddress: string, email: st
   }
 }
 
-/** Whether the code is of the user's TOTP secret (as stored), each step once; a wrong one is written to the audit log. */
-async function codeIsRight(services: Services, userId: string, storedSecret: string, challenge: string, clientAddress: string): Promise<boolean> {
-  const step = matchingStep(services.totpSecrets.open(userId, storedSecret), challenge);
-  if (step !== undefined && (await claimTotpStep(services.db, userId, step))) return true;
-  await audit(services.db, clientAddress, 'login.mfa_failed', { userId });
-  return false;
+/** What the second factor proved: a TOTP code, or a recovery code with how many are left after it. */
+type SecondFactor = { kind: 'totp' } | { kind: 'recovery-code'; left: number } | { kind: 'wrong' };
+
+/**
+ * The code of the user's TOTP secret (as stored), each step once, or one of their recovery codes,
+ * each once (flows 4.5); a wrong one is written to the audit log and counts like a wrong TOTP code.
+ */
+async function secondFactor(services: Services, user: UserRow, storedSecret: string, challenge: string, clientAddress: string): Promise<SecondFactor> {
+  if (isMfaCode(challenge)) {
+    const step = matchingStep(services.totpSecrets.open(user.id, storedSecret), challenge);
+    if (step !== undefined && (await claimTotpStep(services.db, user.id, step))) return { kind: 'totp' };
+  } else {
+    const left = await useRecoveryCode(services.db, services.recoveryCodes, user.id, challenge);
+    if (left !== undefined) {
+      await audit(services.db, clientAddress, 'login.recovery_code_used', { userId: user.id, detail: { left } });
+      return { kind: 'recovery-code', left };
+    }
+  }
+  await audit(services.db, clientAddress, 'login.mfa_failed', { userId: user.id });
+  return { kind: 'wrong' };
 }
 
 /** The session of a user who proved who they are; the attempt's failure count is forgiven. */
-async function signedIn(services: Services, user: UserRow, organizations: OrganizationRow[], attempt: LoginAttempt, clientAddress: string): Promise<SignedIn> {
+async function signedIn(
+  services: Services,
+  user: UserRow,
+  organizations: OrganizationRow[],
+  attempt: LoginAttempt,
+  clientAddress: string,
+  factor?: SecondFactor,
+): Promise<SignedIn> {
   await attempt.succeeded();
   const answer = await signInToken(services, user, { via: 'password' }, user.totp_secret ? ['pwd', 'otp'] : ['pwd'], organizations);
   await audit(services.db, clientAddress, 'login.succeeded', { userId: user.id, detail: { mfa: Boolean(user.totp_secret), purpose: answer.purpose } });
   // A user in no organisation yet still gets a context: the API audience (contract, LoginResponse).
   const context = answer.contexts[0] ?? services.config.tokenAudience;
-  return user.totp_secret ? { kind: 'signed-in', context, token: answer.token } : { kind: 'signed-in', context, token: answer.token, policy: answer.policy };
+  if (!user.totp_secret) return { kind: 'signed-in', context, token: answer.token, policy: answer.policy };
+  return factor?.kind === 'recovery-code'
+    ? { kind: 'signed-in', context, token: answer.token, recoveryCodesLeft: factor.left }
+    : { kind: 'signed-in', context, token: answer.token };
 }
 
 async function startPendingSignIn(services: Services, user: UserRow): Promise<string> {
@@ -103,6 +133,7 @@ export async function signInWithPassword(services: Services, input: PasswordSign
     return { kind: 'invalid-credentials' };
   }
 
+  let factor: SecondFactor | undefined;
   if (user.totp_secret) {
     if (challenge === undefined) {
       // The right password on its way to the code is not a failed attempt.
@@ -110,10 +141,11 @@ export async function signInWithPassword(services: Services, input: PasswordSign
       if (heldPendingSignIn) await deletePendingSignIn(db, sha256(heldPendingSignIn));
       return { kind: 'code-required', pendingSignIn: await startPendingSignIn(services, user) };
     }
-    if (!(await codeIsRight(services, user.id, user.totp_secret, challenge, clientAddress))) return { kind: 'invalid-code' };
+    factor = await secondFactor(services, user, user.totp_secret, challenge, clientAddress);
+    if (factor.kind === 'wrong') return { kind: 'invalid-code' };
   }
   if (heldPendingSignIn) await deletePendingSignIn(db, sha256(heldPendingSignIn));
-  return signedIn(services, user, organizations, attempt, clientAddress);
+  return signedIn(services, user, organizations, attempt, clientAddress, factor);
 }
 
 /**
@@ -139,8 +171,9 @@ export async function signInWithPendingCode(
   if (isSamlOnly(organizations)) return expired;
 
   const attempt = await claimAttempt(services, clientAddress, user.email);
-  if (!(await codeIsRight(services, user.id, user.totp_secret, challenge, clientAddress))) return { kind: 'invalid-code' };
+  const factor = await secondFactor(services, user, user.totp_secret, challenge, clientAddress);
+  if (factor.kind === 'wrong') return { kind: 'invalid-code' };
   // Used once: of two right codes at once, one completes the sign-in.
   if (!(await takePendingSignIn(db, idHash))) return expired;
-  return signedIn(services, user, organizations, attempt, clientAddress);
+  return signedIn(services, user, organizations, attempt, clientAddress, factor);
 }

@@ -1,6 +1,6 @@
 /**
  * Setting up TOTP (flows 4.6): a new secret offered, then confirmed by a code of it, which enables
- * TOTP and answers a full session with `otp` among its methods. The token may be the one a password
+ * TOTP and answers a full session with `otp` among its methods, and a new set of recovery codes. The token may be the one a password
  * sign-in answers to a user who must set up MFA (flows 6); that one is revoked by the confirmation,
  * and the session it gives reaches what a password sign-in reaches (that token carries no contexts).
  */
@@ -8,6 +8,7 @@ import type { Services } from '../services';
 import { audit } from '../db/audit';
 import { confirmPendingTotpSecret, setPendingTotpSecret } from '../db/users';
 import { claimLoginAttempt } from './login-throttle';
+import { issueRecoveryCodes } from './recovery-codes';
 import { contextsReachedByPassword } from './sign-in';
 import type { AuthMethod, TokenClaims, VerifiedSession } from './tokens';
 import { matchingStep, newTotpSecret, otpauthUri } from './totp';
@@ -37,7 +38,10 @@ export interface TotpConfirmation {
 export type TotpOffer = { kind: 'offered'; otpauthUri: string } | { kind: 'refused'; reason: EnrolmentRefusal };
 
 export type TotpConfirmed =
-  { kind: 'enabled'; token: string } | { kind: 'refused'; reason: EnrolmentRefusal } | { kind: 'current-code-required' } | { kind: 'invalid-code' };
+  | { kind: 'enabled'; token: string; recoveryCodes: string[] }
+  | { kind: 'refused'; reason: EnrolmentRefusal }
+  | { kind: 'current-code-required' }
+  | { kind: 'invalid-code' };
 
 /**
  * Who may enrol a user's first TOTP secret: its owner, shown by the MFA-setup token a password
@@ -104,6 +108,8 @@ export async function confirmTotpSecret(services: Services, enrolment: Enrolment
   const step = offered !== null && totpSecrets.open(user.id, offered) === mfaSecret ? matchingStep(mfaSecret, challenge) : undefined;
   if (offered === null || step === undefined || !(await confirmPendingTotpSecret(db, user.id, { secret: offered, step }, replaced))) return refused();
   await audit(db, clientAddress, 'mfa.enabled', { userId: user.id, context, detail: { replaced: Boolean(replaced) } });
+  // A new set with every confirmation: codes printed for an authenticator that is gone stop working.
+  const recoveryCodes = await issueRecoveryCodes(db, services.recoveryCodes, user.id);
   let contexts = claims.contexts;
   if (claims.purpose === 'mfa-setup') {
     await tokens.revoke(claims);
@@ -119,5 +125,5 @@ export async function confirmTotpSecret(services: Services, enrolment: Enrolment
     generation: user.session_generation,
     ...(claims.auth_time === undefined ? {} : { authTime: claims.auth_time }),
   };
-  return { kind: 'enabled', token: await tokens.issueSignIn(grant) };
+  return { kind: 'enabled', token: await tokens.issueSignIn(grant), recoveryCodes };
 }

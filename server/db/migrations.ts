@@ -194,6 +194,20 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX pending_sign_ins_expires_at ON pending_sign_ins (expires_at);
     `,
   },
+  {
+    id: 8,
+    name: 'recovery codes',
+    // Single-use codes that stand in for a TOTP code (server/auth/recovery-codes.ts), stored only as
+    // keyed hashes; a set is replaced as a whole, and a used code keeps its row with used_at.
+    sql: `
+      CREATE TABLE recovery_codes (
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        code_hash text NOT NULL,
+        used_at timestamptz,
+        PRIMARY KEY (user_id, code_hash)
+      );
+    `,
+  },
 ];
 
 export async function migrate(db: Database, list: readonly Migration[] = migrations): Promise<number[]> {

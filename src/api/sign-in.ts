@@ -43,7 +43,8 @@ export async function samlLoginUrl(domain: string, email: string | undefined, re
 }
 
 export type LoginResult =
-  | { kind: 'signed-in'; context: string; token: string; policy: string | undefined }
+  /** `recoveryCodesLeft`: how many are left when a recovery code stood in for the TOTP code (flows 4.5). */
+  | { kind: 'signed-in'; context: string; token: string; policy: string | undefined; recoveryCodesLeft?: number | undefined }
   | { kind: 'mfa-required' }
   | { kind: 'invalid-code' }
   | { kind: 'invalid-credentials' }

@@ -29,6 +29,11 @@ describe('after the password (flows 4.3, 4.4)', () => {
 describe('after the code of a sign-in (flows 4.3, 4.5)', () => {
   it.each<[string, LoginResult | CodeLoginResult, ReturnType<typeof afterCode>]>([
     ['a sign-in is complete, whatever the policy', { kind: 'signed-in', context: 'acme', token: 't', policy: 'OPTIONAL' }, { kind: 'signed-in', token: 't' }],
+    [
+      'a sign-in with a recovery code says how many are left',
+      { kind: 'signed-in', context: 'acme', token: 't', policy: undefined, recoveryCodesLeft: 2 },
+      { kind: 'signed-in', token: 't', recoveryCodesLeft: 2 },
+    ],
     ['a wrong code stays on the code', { kind: 'invalid-code' }, { kind: 'wrong-code' }],
     ['a code asked for again stays on the code', { kind: 'mfa-required' }, { kind: 'wrong-code' }],
     [
@@ -50,8 +55,21 @@ describe('after the code of a sign-in (flows 4.3, 4.5)', () => {
 
 describe('after the code that confirms TOTP (flows 4.6)', () => {
   it.each<[string, MfaConfirmResult, ReturnType<typeof afterMfaConfirmation>]>([
-    ['a confirmation with the full session completes the sign-in with it', { kind: 'confirmed', token: 'full' }, { kind: 'signed-in', token: 'full' }],
-    ['a confirmation without a token completes it with the setup token', { kind: 'confirmed', token: undefined }, { kind: 'signed-in', token: 'setup' }],
+    [
+      'a confirmation with the full session and recovery codes shows the codes with it',
+      { kind: 'confirmed', token: 'full', recoveryCodes: ['7KQ4-M2XD-9PLA'] },
+      { kind: 'recovery-codes', token: 'full', codes: ['7KQ4-M2XD-9PLA'] },
+    ],
+    [
+      'a confirmation without recovery codes completes the sign-in',
+      { kind: 'confirmed', token: 'full', recoveryCodes: [] },
+      { kind: 'signed-in', token: 'full' },
+    ],
+    [
+      'a confirmation without a token completes it with the setup token',
+      { kind: 'confirmed', token: undefined, recoveryCodes: [] },
+      { kind: 'signed-in', token: 'setup' },
+    ],
     ['a wrong code stays on the code', { kind: 'invalid-code' }, { kind: 'wrong-code' }],
     ['too many attempts say how long to wait', rateLimited, { kind: 'failure', operation: 'mfa-confirm', result: rateLimited }],
     ['any other answer is a general error', failed, { kind: 'failure', operation: 'mfa-confirm', result: failed }],

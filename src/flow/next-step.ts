@@ -16,8 +16,13 @@ export interface Credentials {
 
 /** A step that leaves the screen. */
 export type Move =
-  /** A complete sign-in: the session cookie, flow storage cleared, company selection (flows 4.5, 4.6). */
-  | { kind: 'signed-in'; token: string }
+  /**
+   * A complete sign-in: the session cookie, flow storage cleared, company selection (flows 4.5,
+   * 4.6); with how many recovery codes are left when one stood in for the TOTP code.
+   */
+  | { kind: 'signed-in'; token: string; recoveryCodesLeft?: number | undefined }
+  /** TOTP set up: the session cookie, and the recovery codes shown once, in memory only (flows 4.6). */
+  | { kind: 'recovery-codes'; token: string; codes: string[] }
   /** A first password sign-in: context, token and policy kept for MFA setup (flows 4.4). */
   | { kind: 'mfa-setup'; context: string; token: string; policy: string }
   /** The code of a user with TOTP, with the e-mail and password to send again (flows 4.5). */
@@ -65,7 +70,7 @@ export type AfterCode = Move | { kind: 'wrong-code' };
 export function afterCode(result: LoginResult | CodeLoginResult, email: string | undefined): AfterCode {
   switch (result.kind) {
     case 'signed-in':
-      return { kind: 'signed-in', token: result.token };
+      return { kind: 'signed-in', token: result.token, recoveryCodesLeft: result.recoveryCodesLeft };
     case 'invalid-code':
     case 'mfa-required':
       return { kind: 'wrong-code' };
@@ -80,12 +85,15 @@ export function afterCode(result: LoginResult | CodeLoginResult, email: string |
 
 /**
  * The code that confirms a new TOTP secret (flows 4.6). The API answers the full session once the
- * second factor is set up; an answer without one keeps the token of the setup.
+ * second factor is set up; an answer without one keeps the token of the setup. The recovery codes
+ * it answers are shown before company selection.
  */
 export function afterMfaConfirmation(result: MfaConfirmResult, setupToken: string | undefined): AfterCode {
   switch (result.kind) {
-    case 'confirmed':
-      return { kind: 'signed-in', token: result.token ?? setupToken ?? '' };
+    case 'confirmed': {
+      const token = result.token ?? setupToken ?? '';
+      return result.recoveryCodes.length > 0 ? { kind: 'recovery-codes', token, codes: result.recoveryCodes } : { kind: 'signed-in', token };
+    }
     case 'invalid-code':
       return { kind: 'wrong-code' };
     default:

@@ -122,7 +122,7 @@ export const ROUTE_TABLE = [
     path: PATHS.mfaSetupConfirmation,
     screen: 'MFASetupConfirmation',
     titleKey: 'title.mfa-confirm',
-    texts: ['mfa-confirm'],
+    texts: ['mfa-confirm', 'recovery-codes'],
     load: () => import('../screens/MFASetupConfirmation'),
     guard: 'pending-mfa-setup',
   }),

@@ -10,6 +10,7 @@ import { t } from '../i18n/t';
 import { showToast } from '../stores/toast';
 import { beginMfaSetup, establishSession } from '../stores/session';
 import { awaitCode, forgetPendingLogin } from '../stores/pending-login';
+import { showRecoveryCodes } from '../stores/recovery-codes';
 import type { Flow } from './flow';
 import type { Move } from './next-step';
 
@@ -20,6 +21,11 @@ export function takeStep(flow: Flow, screen: string, move: Move): void {
       forgetPendingLogin();
       establishSession(move.token);
       flow.go({ to: PATHS.companySelection });
+      return;
+    case 'recovery-codes':
+      forgetPendingLogin();
+      establishSession(move.token);
+      showRecoveryCodes(move.codes);
       return;
     case 'mfa-setup':
       beginMfaSetup(move);

@@ -22,6 +22,8 @@ export interface EnabledMfa {
   authenticator: Authenticator;
   /** The TOTP step whose code confirmed the setup. */
   confirmedStep: number;
+  /** The recovery codes the confirmation gave. */
+  recoveryCodes: string[];
 }
 
 /** Enables TOTP for the session's user. */
@@ -46,18 +48,23 @@ export async function checkMfaSetup({ api, report }: CheckRun, { context, token 
     expectError(answer, 400, 'invalid_code');
   });
 
-  const confirmedStep = await report.check('setMfa with the right code answers 200 with a session token (typ session+jwt) whose amr includes otp', async () => {
-    const setup = needs(authenticator, 'the setup secret');
-    const step = currentStep();
-    const answer = await confirm(setup.secret, setup.codeAt(step));
-    expectStatus(answer, 200);
-    const issued = jsonBody<{ token: string }>(answer).token;
-    const payload = decodeJwt(issued);
-    expectThat(Array.isArray(payload.amr) && payload.amr.includes('otp'), answer, 'amr with otp', `amr ${JSON.stringify(payload.amr)}`);
-    const problems = sessionTypeProblems(issued, payload);
-    expectThat(problems.length === 0, answer, 'a session token typed session+jwt for the API audience', problems.join('; '));
-    return step;
-  });
+  const confirmed = await report.check(
+    'setMfa with the right code answers 200 with a session token (typ session+jwt) whose amr includes otp, and ten distinct recovery codes',
+    async () => {
+      const setup = needs(authenticator, 'the setup secret');
+      const step = currentStep();
+      const answer = await confirm(setup.secret, setup.codeAt(step));
+      expectStatus(answer, 200);
+      const { token: issued, recoveryCodes } = jsonBody<{ token: string; recoveryCodes: string[] }>(answer);
+      expectThat(new Set(recoveryCodes).size === 10, answer, 'ten distinct recovery codes', JSON.stringify(recoveryCodes));
+      const payload = decodeJwt(issued);
+      expectThat(Array.isArray(payload.amr) && payload.amr.includes('otp'), answer, 'amr with otp', `amr ${JSON.stringify(payload.amr)}`);
+      const problems = sessionTypeProblems(issued, payload);
+      expectThat(problems.length === 0, answer, 'a session token typed session+jwt for the API audience', problems.join('; '));
+      return { step, recoveryCodes };
+    },
+  );
+  const confirmedStep = confirmed?.step;
 
   await report.check('replacing TOTP without a code of the secret in force answers 400 current_code_required', async () => {
     needs(confirmedStep, 'TOTP enabled');
@@ -67,13 +74,13 @@ export async function checkMfaSetup({ api, report }: CheckRun, { context, token 
     expectError(await confirm(replacement.secret, replacement.codeAt(currentStep())), 400, 'current_code_required');
   });
 
-  return authenticator && confirmedStep !== undefined ? { authenticator, confirmedStep } : undefined;
+  return authenticator && confirmed ? { authenticator, confirmedStep: confirmed.step, recoveryCodes: confirmed.recoveryCodes } : undefined;
 }
 
 const PENDING_SIGN_IN_COOKIE = 'frontdoor_pending_sign_in';
 
 /** The Set-Cookie of the pending sign-in, checked for the attributes the contract names; answers the Cookie to send back. */
-function pendingSignInCookie(answer: Exchange): string {
+export function pendingSignInCookie(answer: Exchange): string {
   const setCookie = answer.headers.getSetCookie().find((cookie) => cookie.startsWith(`${PENDING_SIGN_IN_COOKIE}=`));
   expectThat(setCookie !== undefined, answer, `a Set-Cookie of ${PENDING_SIGN_IN_COOKIE}`, 'none');
   const attributes = setCookie.split(';').map((part) => part.trim().toLowerCase());
@@ -88,7 +95,7 @@ function pendingSignInCookie(answer: Exchange): string {
 }
 
 /** Waits for the TOTP step after `spent`, when it has not begun: a server may take each step's code once. */
-async function afterStep(report: CheckRun['report'], spent: number, why: string): Promise<void> {
+export async function afterStep(report: CheckRun['report'], spent: number, why: string): Promise<void> {
   if (currentStep() > spent) return;
   const waitMs = untilStep(spent + 1) + STEP_MARGIN_MS;
   report.note(`waiting ${Math.ceil(waitMs / 1000)} s for the next 30-second TOTP step: the code of this one was spent on ${why}`);

@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
-import { signInWithPassword, signInWithPendingCode } from '../../auth/password-sign-in';
+import { signInWithPassword, signInWithPendingCode, type SignedIn } from '../../auth/password-sign-in';
 import type { Answer, Route } from '../contract';
 import { HttpError } from '../errors';
 import { routeOptions, routePath } from '../openapi-schemas';
 import { dropPendingSignIn, heldPendingSignIn, holdPendingSignIn } from '../pending-sign-in-cookie';
+
+/** The session answered, with how many recovery codes are left when one stood in for the TOTP code (flows 4.5). */
+const signedInAnswer = ({ context, token, recoveryCodesLeft }: SignedIn) =>
+  recoveryCodesLeft === undefined ? { context, token } : { context, token, recoveryCodesLeft };
 
 const invalidCode = () => new HttpError(401, 'invalid_code', 'Invalid code.');
 
@@ -35,7 +39,7 @@ export async function loginRoutes(app: FastifyInstance, { services }: { services
       case 'signed-in':
         if (held) dropPendingSignIn(reply, config);
         if (outcome.policy) reply.header('www-authenticate', outcome.policy);
-        return { context: outcome.context, token: outcome.token } satisfies Answer<'login'>;
+        return signedInAnswer(outcome) satisfies Answer<'login'>;
     }
   });
 
@@ -53,6 +57,6 @@ export async function loginRoutes(app: FastifyInstance, { services }: { services
     if (outcome.kind === 'invalid-code') throw invalidCode();
     dropPendingSignIn(reply, config);
     if (outcome.kind === 'sign-in-expired') throw new HttpError(401, 'sign_in_expired', 'The sign-in has expired. Enter the password again.');
-    return { context: outcome.context, token: outcome.token } satisfies Answer<'loginWithCode'>;
+    return signedInAnswer(outcome) satisfies Answer<'loginWithCode'>;
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
 import { LIMITS, enforce } from '../../auth/rate-limit';
+import { renewRecoveryCodes } from '../../auth/recovery-code-renewal';
 import { confirmTotpSecret, offerTotpSecret, type EnrolmentRefusal } from '../../auth/totp-enrolment';
 import type { Answer, Route } from '../contract';
 import { HttpError } from '../errors';
@@ -40,7 +41,30 @@ export async function mfaRoutes(app: FastifyInstance, { services }: { services: 
       case 'invalid-code':
         throw new HttpError(400, 'invalid_code', 'Invalid code.');
       case 'enabled':
-        return { token: outcome.token } satisfies Answer<'setMfa'>;
+        return { token: outcome.token, recoveryCodes: outcome.recoveryCodes } satisfies Answer<'setMfa'>;
     }
   });
+
+  /**
+   * POST /{context}/user/recoveryCodes (server-defined; flows 4.6): ten new recovery codes for a
+   * session, proved by a current TOTP code; the old set stops working
+   * (server/auth/recovery-code-renewal.ts).
+   */
+  app.post<Route<'renewRecoveryCodes'>>(
+    routePath('renewRecoveryCodes'),
+    { ...routeOptions('renewRecoveryCodes'), preHandler: app.requireAccountContext },
+    async (request) => {
+      const session = signedIn(request);
+      await enforce(services.db, LIMITS.setMfa, session.user.id);
+      const outcome = await renewRecoveryCodes(services, {
+        session,
+        context: request.params.context,
+        challenge: request.body.challenge,
+        clientAddress: request.ip,
+      });
+      if (outcome.kind === 'totp-required') throw new HttpError(400, 'totp_required', 'Recovery codes need TOTP in force.');
+      if (outcome.kind === 'invalid-code') throw new HttpError(400, 'invalid_code', 'Invalid code.');
+      return { recoveryCodes: outcome.recoveryCodes } satisfies Answer<'renewRecoveryCodes'>;
+    },
+  );
 }

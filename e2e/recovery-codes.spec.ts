@@ -1,0 +1,86 @@
+import { readFile } from 'node:fs/promises';
+import { test, expect, consoleErrors } from './fixtures';
+import { enterCode, enterEmail, enterPassword, freshCode, saveRecoveryCodes, scanQrCode } from './screens/sign-in';
+import { expectNoAxeViolations } from './axe';
+import { keepScreenshots } from './screenshots';
+
+test.use({ locale: 'en-GB' });
+
+test('a user saves the recovery codes shown once after setting up TOTP, signs in with one in place of the code, sees how many are left, the same code fails next time, and the last ones warn', async ({
+  page,
+  account,
+  request,
+}, testInfo) => {
+  const errors = consoleErrors(page);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await enterEmail(page, account.email);
+  await enterPassword(page, account.password);
+  const authenticator = await scanQrCode(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await enterCode(page, await freshCode(authenticator, new Set()));
+
+  // Shown once, to read, copy, download and print; Continue only once they are saved.
+  await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Your recovery codes' });
+  const shown = await list.getByRole('listitem').allTextContents();
+  expect(shown).toHaveLength(10);
+  for (const code of shown) expect(code).toMatch(/^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await expectNoAxeViolations(page, 'recovery codes');
+  await keepScreenshots(page, testInfo, 'recovery-codes');
+
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The codes are copied.' })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  for (const code of shown) expect(copied).toContain(code);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+  expect(download.suggestedFilename()).toBe(`frontdoor-recovery-codes-${account.email}.txt`);
+  const file = await readFile((await download.path())!, 'utf8');
+  expect(file).toContain(`Frontdoor recovery codes for ${account.email}`);
+  for (const code of shown) expect(file).toContain(code);
+
+  const codes = await saveRecoveryCodes(page);
+  expect(codes).toEqual(shown);
+  await expect(page).toHaveURL(/\/company\/acme\/terms/);
+
+  // The phone is lost: a recovery code stands in for the 6 digits, typed as a person might.
+  await page.context().clearCookies();
+  await enterEmail(page, account.email);
+  await enterPassword(page, account.password);
+  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+  await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  const field = page.getByRole('textbox', { name: 'Recovery code' });
+  await expect(field).toBeFocused();
+  await expect(page.getByRole('textbox', { name: '6-digit code' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'MFA login with a recovery code');
+  await keepScreenshots(page, testInfo, 'mfa-login-recovery-code');
+  await field.fill(codes[0]!.toLowerCase().replaceAll('-', ' '));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/company\/acme\/terms/);
+  await expect(page.getByRole('status').filter({ hasText: 'Recovery codes left: 9.' })).toBeVisible();
+
+  // Used once: the same code never works again, and the way back to the app's code is there.
+  await page.context().clearCookies();
+  await enterEmail(page, account.email);
+  await enterPassword(page, account.password);
+  await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  await page.getByRole('textbox', { name: 'Recovery code' }).fill(codes[0]!);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: 'Invalid code.' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Recovery code' })).toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Use the authenticator app' }).click();
+  await expect(page.getByRole('textbox', { name: '6-digit code' })).toBeVisible();
+
+  // Seven more used elsewhere: with two or fewer left, the next sign-in warns.
+  for (const code of codes.slice(1, 8)) {
+    const signIn = await request.post('/api/login', { data: { email: account.email, password: account.password, challenge: code } });
+    expect(signIn.status()).toBe(200);
+  }
+  await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  await page.getByRole('textbox', { name: 'Recovery code' }).fill(codes[8]!);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/company\/acme\/terms/);
+  await expect(page.getByRole('status').filter({ hasText: 'Only 1 left' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
