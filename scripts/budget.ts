@@ -31,9 +31,9 @@ import { Secret, TOTP } from 'otpauth';
 
 const KB = 1024;
 // The whole sign-in carries the session's refusal, the cookie-name and identity provider checks,
-// the one form model and the step functions: 72.6 KB, within 73 KB until the first view sheds what
-// later steps need.
-const BUDGETS = { usable: 15 * KB, signIn: 73 * KB, html: 8 * KB };
+// the one form model, the step functions and the recovery codes' texts on its pages: 74.2 KB,
+// within 75 KB until the first view sheds what later steps need.
+const BUDGETS = { usable: 15 * KB, signIn: 75 * KB, html: 8 * KB };
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PASSWORD = 'Budget-Demo-1';
 const TOTP_SECRET = new Secret({ size: 20 });
