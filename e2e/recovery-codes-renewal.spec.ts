@@ -53,3 +53,18 @@ test('a signed-in user with TOTP makes new recovery codes with a current code: t
   await expect(page.getByRole('status').filter({ hasText: 'Recovery codes left: 9.' })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('a signed-in user without TOTP who opens the screen is told the account has no authenticator app', async ({ page, account }) => {
+  const errors = consoleErrors(page);
+  await enterEmail(page, account.email);
+  await enterPassword(page, account.password);
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(page).toHaveURL(/\/company\/acme\/terms/);
+
+  await page.goto('/account/recovery-codes');
+  await enterCode(page, '123456');
+  await expect(page.getByRole('alert').filter({ hasText: 'Your account has no authenticator app' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/company\/acme\/terms/);
+  expect(errors).toEqual([]);
+});
