@@ -139,6 +139,8 @@ test('a user with several organisations chooses one', async ({ page }, testInfo)
     .getByRole('link');
   // Reserved contexts first: the marketplace and the meta site (flows 2).
   await expect(companies).toHaveText(['Marketplace', 'Meta', 'Acme Corporation', 'Vault Bank']);
+  // Signed in with TOTP: the way to new recovery codes (flows 4.6).
+  await expect(page.getByRole('link', { name: 'Make new recovery codes' })).toHaveAttribute('href', /^\/account\/recovery-codes/);
   await expectNoAxeViolations(page, 'company selection');
   await keepScreenshots(page, testInfo, 'company-selection');
   await page.getByRole('link', { name: 'Acme Corporation' }).click();

@@ -39,3 +39,18 @@ function confirmationIn(body: unknown): { token: string | undefined; recoveryCod
     return none;
   }
 }
+
+export type RecoveryCodesRenewal = { kind: 'renewed'; recoveryCodes: string[] } | { kind: 'invalid-code' } | { kind: 'totp-required' } | RateLimited | Failed;
+
+/**
+ * POST {context}/user/recoveryCodes with a current code of the authenticator app: ten new recovery
+ * codes, shown once; the old set stops working (flows 4.6). A wrong or used code is "Invalid code."
+ * (flows 8); a user without TOTP has no recovery codes to renew.
+ */
+export async function renewRecoveryCodes(context: string, challenge: string): Promise<RecoveryCodesRenewal> {
+  const answer = await answerOf(api.POST('/{context}/user/recoveryCodes', { params: { path: { context } }, body: { challenge } }));
+  if (answer.status === 200 && answer.data) return { kind: 'renewed', recoveryCodes: answer.data.recoveryCodes };
+  if (answer.status === 400) return answer.code === 'totp_required' ? { kind: 'totp-required' } : { kind: 'invalid-code' };
+  if (answer.status === 429) return rateLimited(answer);
+  return failed(answer);
+}

@@ -213,6 +213,14 @@ export const ROUTE_TABLE = [
     load: () => import('../screens/TermsAndConditions'),
     guard: 'session',
   }),
+  row('account', {
+    path: PATHS.recoveryCodes,
+    screen: 'RecoveryCodes',
+    titleKey: 'title.recovery-codes',
+    texts: ['recovery-codes-renewal', 'recovery-codes'],
+    load: () => import('../screens/RecoveryCodes'),
+    guard: 'session',
+  }),
 ];
 
 /** The query parameters the step at a path reads, as its row gives them. */

@@ -10,7 +10,7 @@ import { afterOrganizations } from '../flow/next-step';
 import { takeStep } from '../flow/take-step';
 import { userOrganizations, type Organization } from '../api/organizations';
 import { $session } from '../stores/session';
-import { homeContext, shortcutContext } from '../session/token';
+import { homeContext, mayHaveTotp, shortcutContext } from '../session/token';
 
 type State = { kind: 'loading' } | { kind: 'list'; organizations: Organization[] } | { kind: 'failed' };
 
@@ -84,6 +84,14 @@ export function CompanySelection() {
             </FlowLink>
           </p>
         </>
+      )}
+      {state.kind === 'list' && session && mayHaveTotp(session) && (
+        // Recovery codes come with TOTP (flows 4.6): the way to new ones, for a user who may have it.
+        <p className="fd-card__aside">
+          <FlowLink to={PATHS.recoveryCodes} className="fd-link">
+            {t('page.company.renew-recovery-codes')}
+          </FlowLink>
+        </p>
       )}
     </section>
   );

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeSessionToken, homeContext, isExpired, parseSessionToken, readLinkToken, shortcutContext } from './token';
+import { decodeSessionToken, homeContext, isExpired, mayHaveTotp, parseSessionToken, readLinkToken, shortcutContext } from './token';
 import { testToken } from '../testing/tokens';
 
 afterEach(() => vi.restoreAllMocks());
@@ -16,6 +16,14 @@ describe('reading a session token', () => {
       email: 'ada@example.com',
       iss: 'https://auth',
     });
+  });
+
+  it('reads how the user proved who they are, and takes a token that does not say as one that may have TOTP', () => {
+    const withTotp = parseSessionToken(testToken({ amr: ['pwd', 'otp'] }));
+    expect(withTotp?.amr).toEqual(['pwd', 'otp']);
+    expect(mayHaveTotp(withTotp!)).toBe(true);
+    expect(mayHaveTotp(parseSessionToken(testToken({ amr: ['pwd'] }))!)).toBe(false);
+    expect(mayHaveTotp(parseSessionToken(testToken({}))!)).toBe(true);
   });
 
   it('takes the contexts from an object whose keys are the contexts, as the shared layer writes them', () => {

@@ -20,6 +20,8 @@ export interface SessionToken {
   userId: string;
   email: string;
   iss: string;
+  /** How the user proved who they are (`pwd`, `otp`, `saml`), when the token says so. */
+  amr?: string[];
 }
 
 interface Claims {
@@ -30,6 +32,7 @@ interface Claims {
   userId?: unknown;
   email?: unknown;
   iss?: unknown;
+  amr?: unknown;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -60,6 +63,7 @@ export function decodeSessionToken(raw: string): SessionToken | undefined {
     userId,
     email: text(claims.email),
     iss: text(claims.iss),
+    ...(Array.isArray(claims.amr) ? { amr: claims.amr.filter((method): method is string => typeof method === 'string') } : {}),
   };
 }
 
@@ -98,6 +102,11 @@ export function isExpired(token: SessionToken, now: number = Date.now()): boolea
 /** The context to ask about the user's organisations: the audience when it is one, else the first context. */
 export function homeContext(token: Pick<SessionToken, 'aud' | 'contexts'>): string | undefined {
   return token.contexts.includes(token.aud) ? token.aud : token.contexts[0];
+}
+
+/** Has the user proved a second factor (TOTP) for this session? Unknown, when the token does not say, counts as maybe (flows 4.6). */
+export function mayHaveTotp(token: Pick<SessionToken, 'amr'>): boolean {
+  return token.amr === undefined || token.amr.includes('otp');
 }
 
 /** The context to enter without asking: the one the domain parameter names, or the only one (flows 4.7). */
