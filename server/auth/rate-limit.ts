@@ -26,6 +26,8 @@ export const LIMITS = {
   setPassword: { name: 'set-password', max: 30, windowSeconds: 15 * 60 },
   /** SAML login URLs (each stores a request) and assertion consumer posts. */
   saml: { name: 'saml', max: 60, windowSeconds: 60 },
+  /** Passkey sign-in options and answers (each option stores a challenge). */
+  passkeys: { name: 'passkeys', max: 60, windowSeconds: 60 },
   /** The app's error reports. */
   clientErrors: { name: 'client-errors', max: 30, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
