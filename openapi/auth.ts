@@ -1149,19 +1149,20 @@ export interface components {
             /** @enum {string} */
             type: "public-key";
             authenticatorAttachment?: string;
+            /** @description The extensions' outputs; the server reads none. */
             clientExtensionResults: {
-                [key: string]: unknown;
+                appid?: boolean;
+                credProps?: {
+                    rk?: boolean;
+                };
+                hmacCreateSecret?: boolean;
             };
             response: {
                 clientDataJSON: components["schemas"]["Base64Url"];
                 authenticatorData: components["schemas"]["Base64Url"];
                 signature: components["schemas"]["Base64Url"];
                 userHandle?: components["schemas"]["Base64Url"];
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         /** @description `RegistrationResponseJSON` of WebAuthn Level 3, as `startRegistration` answers it. */
         PasskeyAttestationResponse: {
@@ -1170,18 +1171,19 @@ export interface components {
             /** @enum {string} */
             type: "public-key";
             authenticatorAttachment?: string;
+            /** @description The extensions' outputs; the server reads none. */
             clientExtensionResults: {
-                [key: string]: unknown;
+                appid?: boolean;
+                credProps?: {
+                    rk?: boolean;
+                };
+                hmacCreateSecret?: boolean;
             };
             response: {
                 clientDataJSON: components["schemas"]["Base64Url"];
                 attestationObject: components["schemas"]["Base64Url"];
                 transports?: string[];
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         PasskeySignInRequest: {
             response: components["schemas"]["PasskeyAssertionResponse"];

@@ -27,7 +27,7 @@ export const LIMITS = {
   /** SAML login URLs (each stores a request) and assertion consumer posts. */
   saml: { name: 'saml', max: 60, windowSeconds: 60 },
   /** Passkey sign-in options and answers (each option stores a challenge). */
-  passkeys: { name: 'passkeys', max: 60, windowSeconds: 60 },
+  passkeys: { name: 'passkeys', max: 120, windowSeconds: 60 },
   /** The app's error reports. */
   clientErrors: { name: 'client-errors', max: 30, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
