@@ -13,6 +13,7 @@ import {
 import type { Services } from '../services';
 import { audit } from '../db/audit';
 import { deletePasskey, insertPasskey, passkeysOf, type PasskeyRow } from '../db/passkeys';
+import { LIMITS, enforce } from './rate-limit';
 import { CHALLENGE_SECONDS, RELYING_PARTY_NAME, relyingParty, rememberChallenge, takeSignedChallenge } from './relying-party';
 import type { VerifiedSession } from './tokens';
 import { RECENT_PASSWORD_SECONDS } from './totp-enrolment';
@@ -56,9 +57,11 @@ export function mayAddPasskey({ claims, user }: VerifiedSession, nowSeconds = Da
 /** The user's ID as the authenticator keeps it (the user handle): the UUID's 16 bytes. */
 export const userHandleOf = (userId: string) => new Uint8Array(Buffer.from(userId.replaceAll('-', ''), 'hex'));
 
+/** Throws TooManyRequests when the user must wait. */
 export async function passkeyRegistrationOptions(services: Services, { session, clientAddress }: PasskeyRequest): Promise<PasskeyOptions> {
   const { db, config } = services;
   const { user } = session;
+  await enforce(db, LIMITS.addPasskey, user.id);
   if (!mayAddPasskey(session)) {
     await audit(db, clientAddress, 'passkey.refused', { userId: user.id, detail: { code: 'recent_sign_in_required' } });
     return { kind: 'recent-sign-in-required' };
@@ -95,6 +98,7 @@ export async function addPasskey(
 ): Promise<PasskeyAdded> {
   const { db, config } = services;
   const { user } = session;
+  await enforce(db, LIMITS.addPasskey, user.id);
   if (!mayAddPasskey(session)) return { kind: 'recent-sign-in-required' };
   const rejected = async (reason: string): Promise<PasskeyAdded> => {
     await audit(db, clientAddress, 'passkey.rejected', { userId: user.id, detail: { reason } });

@@ -28,6 +28,8 @@ export const LIMITS = {
   saml: { name: 'saml', max: 60, windowSeconds: 60 },
   /** Passkey sign-in options and answers (each option stores a challenge). */
   passkeys: { name: 'passkeys', max: 120, windowSeconds: 60 },
+  /** A signed-in user's passkey ceremonies (each option stores a challenge). */
+  addPasskey: { name: 'add-passkey', max: 30, windowSeconds: 15 * 60 },
   /** The app's error reports. */
   clientErrors: { name: 'client-errors', max: 30, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
