@@ -46,7 +46,7 @@ const summaryOf = (row: PasskeyRow): PasskeySummary => ({
 export type PasskeyAdded = { kind: 'added'; passkey: PasskeySummary } | { kind: 'recent-sign-in-required' } | { kind: 'rejected' };
 
 /** Whether the session proved, recently enough, everything its user has (flows 4.14). */
-export function mayAddPasskey({ claims, user }: VerifiedSession, nowSeconds = Date.now() / 1000): boolean {
+function mayAddPasskey({ claims, user }: VerifiedSession, nowSeconds = Date.now() / 1000): boolean {
   const amr = claims.amr ?? [];
   const recent = (claims.auth_time ?? 0) >= nowSeconds - RECENT_PASSWORD_SECONDS;
   const password = amr.includes('pwd') && (!user.totp_secret || amr.includes('otp'));

@@ -37,8 +37,10 @@ export async function addPasskey(context: string, response: Attestation): Promis
   return answer.code === 'passkey_rejected' ? { kind: 'rejected' } : failed(answer);
 }
 
-/** DELETE {context}/user/passkeys/{passkeyId}: true once it is gone. */
-export async function removePasskey(context: string, passkeyId: string): Promise<boolean> {
+export type RemovePasskeyResult = { kind: 'removed' } | Failed;
+
+/** DELETE {context}/user/passkeys/{passkeyId}: removed, also when it was gone already (404). */
+export async function removePasskey(context: string, passkeyId: string): Promise<RemovePasskeyResult> {
   const answer = await answerOf(api.DELETE('/{context}/user/passkeys/{passkeyId}', { params: { path: { context, passkeyId } }, parseAs: 'text' }));
-  return answer.status === 204 || answer.status === 404;
+  return answer.status === 204 || answer.status === 404 ? { kind: 'removed' } : failed(answer);
 }

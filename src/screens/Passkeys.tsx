@@ -66,7 +66,8 @@ export function Passkeys() {
 
   async function remove(passkey: Passkey) {
     clearToast();
-    if (!(await removePasskey(context, passkey.id))) return showFailure('Passkeys', 'remove-passkey', { kind: 'failed', status: 0 });
+    const removed = await removePasskey(context, passkey.id);
+    if (removed.kind !== 'removed') return showFailure('Passkeys', 'remove-passkey', removed);
     showToast(t('page.passkeys.removed'), 'success');
     setState((current) => (current.kind === 'list' ? { kind: 'list', passkeys: current.passkeys.filter((kept) => kept.id !== passkey.id) } : current));
   }
