@@ -551,6 +551,177 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/passkeys/sign-in/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Options for signing in with a passkey
+         * @description The e-mail step's passkey sign-in (flows 4.14): WebAuthn options
+         *     for `navigator.credentials.get` (with `@simplewebauthn/browser`,
+         *     `startAuthentication`), asking for any discoverable passkey of this
+         *     relying party with user verification. The relying party ID is the
+         *     product's domain (`COOKIE_DOMAIN`'s name, else the front door's
+         *     host). The `challenge` is single use and good for five minutes.
+         *
+         *     With an `email`, the challenge is bound to it: only a passkey of
+         *     that account can answer it. The answer is the same whether or not
+         *     the e-mail has an account or passkeys (no `allowCredentials`).
+         */
+        post: operations["passkeySignInOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/passkeys/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey
+         * @description The authenticator's answer to `passkeySignInOptions` (flows 4.14).
+         *     The server takes the challenge the answer signed (once, while
+         *     fresh), finds the passkey by its credential ID, and checks the
+         *     origin (`PUBLIC_URL`'s), the relying party ID, the user
+         *     verification, the signature, and that the signature counter did not
+         *     go back (a cloned authenticator). On success it answers like
+         *     `login` with a valid code: `{context, token}`, a session whose
+         *     `amr` is `["hwk", "user"]` (a key bound to its device) or
+         *     `["swk", "user"]` (a synced passkey), which counts as both factors,
+         *     so policy `REQUIRED` is met without TOTP. The session reaches what
+         *     a password sign-in reaches.
+         *
+         *     | answer | meaning | the app |
+         *     |---|---|---|
+         *     | 200 | signed in | stores the token; company selection, as after a password |
+         *     | 400 `passkey_rejected` | unknown or removed passkey, used or expired challenge, another account than the e-mail typed, wrong origin or relying party, bad signature, counter gone back | shows `page.login.error-passkey` |
+         *     | 403 `sso_required` | the passkey is right, but every organisation of the user signs in through SAML only | shows `page.login.error-passkey-sso` |
+         *
+         *     A rejected answer of a known passkey counts as a failed sign-in of
+         *     its account, as on `login`: the same throttling answers 429.
+         */
+        post: operations["signInWithPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{context}/user/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An organisation's context (its short name). The reserved contexts `serviceProvider` (marketplace) and `meta` are ordinary values here.
+                 * @example acme
+                 */
+                context: components["parameters"]["ContextPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The user's passkeys
+         * @description The account page's list (flows 4.14), oldest first. `context` is
+         *     an organisation the session reaches, or the API audience.
+         */
+        get: operations["listPasskeys"];
+        put?: never;
+        /**
+         * Add a passkey
+         * @description The authenticator's answer to `passkeyRegistrationOptions` (flows
+         *     4.14): its challenge (once, while fresh, issued to this user), the
+         *     origin (`PUBLIC_URL`'s), the relying party ID and the user
+         *     verification are checked, and the passkey is kept with its
+         *     counter and backup flags. Needs the same recent sign-in as
+         *     `passkeyRegistrationOptions`.
+         */
+        post: operations["addPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{context}/user/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An organisation's context (its short name). The reserved contexts `serviceProvider` (marketplace) and `meta` are ordinary values here.
+                 * @example acme
+                 */
+                context: components["parameters"]["ContextPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Options for adding a passkey
+         * @description WebAuthn options for `navigator.credentials.create` (with
+         *     `@simplewebauthn/browser`, `startRegistration`): a discoverable
+         *     credential with user verification, the user's passkeys excluded,
+         *     a challenge good once for five minutes (flows 4.14).
+         *
+         *     **Only the owner adds a passkey.** The session must have proved,
+         *     in the last 10 minutes, everything its user has: `amr` with `pwd`
+         *     (and `otp` when the user has TOTP), or a passkey (`hwk` or `swk`
+         *     with `user`); otherwise 403 `recent_sign_in_required`. A SAML
+         *     session never adds one.
+         */
+        post: operations["passkeyRegistrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{context}/user/passkeys/{passkeyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An organisation's context (its short name). The reserved contexts `serviceProvider` (marketplace) and `meta` are ordinary values here.
+                 * @example acme
+                 */
+                context: components["parameters"]["ContextPath"];
+                /**
+                 * @description The passkey's credential ID (`Passkey.id`).
+                 * @example KEbWNCc7NgaYnUyrNeFGX9_3Y-8oJ3KwzjnaiD1d1LVTxR7v3CaKfCz2Vy_g_MHSh7yJ8yL0Px9fKm1bvMJ8ww
+                 */
+                passkeyId: components["schemas"]["CredentialId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a passkey
+         * @description Removes one of the session's user's passkeys (flows 4.14); it
+         *     never signs in again. 404 when the user has no such passkey.
+         */
+        delete: operations["removePasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{context}/user/organizations": {
         parameters: {
             query?: never;
@@ -963,6 +1134,126 @@ export interface components {
             /** @enum {string} */
             database: "ok" | "error";
         };
+        /** @description A WebAuthn credential ID, base64url without padding. */
+        CredentialId: string;
+        /** @description Bytes, base64url without padding. */
+        Base64Url: string;
+        Passkey: {
+            id: components["schemas"]["CredentialId"];
+            /** @description The name given when it was added, else "Passkey" and its place. */
+            name: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The last sign-in with it; null before the first. */
+            lastUsedAt: string | null;
+            /** @description The authenticator backs the passkey up (a synced passkey). */
+            backedUp: boolean;
+        };
+        PasskeySignInOptionsRequest: {
+            email?: components["schemas"]["Email"];
+        };
+        PasskeyCredentialDescriptor: {
+            id: components["schemas"]["CredentialId"];
+            /** @description `public-key` */
+            type: string;
+            transports?: string[];
+        };
+        /** @description `PublicKeyCredentialRequestOptionsJSON` of WebAuthn Level 3, as `@simplewebauthn/browser`'s `startAuthentication` takes it. */
+        PasskeyRequestOptions: {
+            challenge: components["schemas"]["Base64Url"];
+            timeout?: number;
+            rpId?: string;
+            allowCredentials?: components["schemas"]["PasskeyCredentialDescriptor"][];
+            /** @enum {string} */
+            userVerification?: "required" | "preferred" | "discouraged";
+            extensions?: {
+                appid?: string;
+                credProps?: boolean;
+            };
+        };
+        /** @description `PublicKeyCredentialCreationOptionsJSON` of WebAuthn Level 3, as `@simplewebauthn/browser`'s `startRegistration` takes it. */
+        PasskeyCreationOptions: {
+            rp: {
+                name: string;
+                id?: string;
+            };
+            user: {
+                id: components["schemas"]["Base64Url"];
+                name: string;
+                displayName: string;
+            };
+            challenge: components["schemas"]["Base64Url"];
+            pubKeyCredParams: {
+                alg: number;
+                /** @enum {string} */
+                type: "public-key";
+            }[];
+            timeout?: number;
+            excludeCredentials?: components["schemas"]["PasskeyCredentialDescriptor"][];
+            authenticatorSelection?: {
+                authenticatorAttachment?: string;
+                requireResidentKey?: boolean;
+                residentKey?: string;
+                userVerification?: string;
+            };
+            hints?: string[];
+            attestation?: string;
+            extensions?: {
+                appid?: string;
+                credProps?: boolean;
+            };
+        };
+        /** @description `AuthenticationResponseJSON` of WebAuthn Level 3, as `startAuthentication` answers it. */
+        PasskeyAssertionResponse: {
+            id: components["schemas"]["CredentialId"];
+            rawId: components["schemas"]["CredentialId"];
+            /** @enum {string} */
+            type: "public-key";
+            authenticatorAttachment?: string;
+            /** @description The extensions' outputs; the server reads none. */
+            clientExtensionResults: {
+                appid?: boolean;
+                credProps?: {
+                    rk?: boolean;
+                };
+                hmacCreateSecret?: boolean;
+            };
+            response: {
+                clientDataJSON: components["schemas"]["Base64Url"];
+                authenticatorData: components["schemas"]["Base64Url"];
+                signature: components["schemas"]["Base64Url"];
+                userHandle?: components["schemas"]["Base64Url"];
+            };
+        };
+        /** @description `RegistrationResponseJSON` of WebAuthn Level 3, as `startRegistration` answers it. */
+        PasskeyAttestationResponse: {
+            id: components["schemas"]["CredentialId"];
+            rawId: components["schemas"]["CredentialId"];
+            /** @enum {string} */
+            type: "public-key";
+            authenticatorAttachment?: string;
+            /** @description The extensions' outputs; the server reads none. */
+            clientExtensionResults: {
+                appid?: boolean;
+                credProps?: {
+                    rk?: boolean;
+                };
+                hmacCreateSecret?: boolean;
+            };
+            response: {
+                clientDataJSON: components["schemas"]["Base64Url"];
+                attestationObject: components["schemas"]["Base64Url"];
+                transports?: string[];
+            };
+        };
+        PasskeySignInRequest: {
+            response: components["schemas"]["PasskeyAssertionResponse"];
+        };
+        AddPasskeyRequest: {
+            response: components["schemas"]["PasskeyAttestationResponse"];
+            /** @description A name for the list; without one, "Passkey" and its place. */
+            name?: string;
+        };
         /**
          * @description The one error shape of the API, for every 4xx and 5xx answer. It is
          *     Fastify's default error shape with `code` set to one of this API's
@@ -1010,10 +1301,18 @@ export interface components {
          *     - `totp_required`: the user has no TOTP, hence no recovery codes
          *       (`renewRecoveryCodes`);
          *     - `unsupported_media_type`: the body's content type is not accepted;
-         *     - `saml_rejected`: the SAML response failed validation.
+         *     - `saml_rejected`: the SAML response failed validation;
+         *     - `passkey_rejected`: a passkey's answer does not sign in or add a
+         *       passkey (`signInWithPasskey`, `addPasskey`);
+         *     - `sso_required`: the passkey is right, but the account signs in
+         *       through its organisation's identity provider only
+         *       (`signInWithPasskey`);
+         *     - `recent_sign_in_required`: adding a passkey needs a sign-in of
+         *       the last 10 minutes with everything the account has
+         *       (`passkeyRegistrationOptions`, `addPasskey`).
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_credentials" | "invalid_code" | "mfa_required" | "sign_in_expired" | "unauthorized" | "forbidden" | "not_found" | "rate_limited" | "token_expired" | "invalid_token" | "payload_too_large" | "weak_password" | "mfa_setup_required" | "current_code_required" | "recent_password_required" | "mfa_managed_by_identity_provider" | "totp_required" | "unsupported_media_type" | "saml_rejected";
+        ErrorCode: "validation_failed" | "invalid_credentials" | "invalid_code" | "mfa_required" | "sign_in_expired" | "unauthorized" | "forbidden" | "not_found" | "rate_limited" | "token_expired" | "invalid_token" | "payload_too_large" | "weak_password" | "mfa_setup_required" | "current_code_required" | "recent_password_required" | "mfa_managed_by_identity_provider" | "totp_required" | "unsupported_media_type" | "saml_rejected" | "passkey_rejected" | "sso_required" | "recent_sign_in_required";
     };
     responses: {
         /** @description The request does not match this contract (`validation_failed`). */
@@ -1036,6 +1335,15 @@ export interface components {
         };
         /** @description The path's context is not in the token's `contexts` (`forbidden`), or the token only sets up MFA (`mfa_setup_required`). */
         Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The path's context is not one the token reaches (`forbidden`), or the session did not prove everything its user has in the last 10 minutes (`recent_sign_in_required`). */
+        RecentSignInRequired: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1662,6 +1970,212 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    passkeySignInOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeySignInOptionsRequest"];
+            };
+        };
+        responses: {
+            /** @description The options to pass to the browser's WebAuthn call. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRequestOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    signInWithPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeySignInRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in with a passkey, with the user's context and a session token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description The answer does not sign in (`passkey_rejected`), or the body is malformed (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every organisation of the passkey's user signs in through SAML only (`sso_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An organisation's context (its short name). The reserved contexts `serviceProvider` (marketplace) and `meta` are ordinary values here.
+                 * @example acme
+                 */
+                context: components["parameters"]["ContextPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session's user's passkeys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    addPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An organisation's context (its short name). The reserved contexts `serviceProvider` (marketplace) and `meta` are ordinary values here.
+                 * @example acme
+                 */
+                context: components["parameters"]["ContextPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddPasskeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The passkey is added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            /** @description The answer does not add a passkey (`passkey_rejected`: used or expired challenge, another user's, wrong origin or relying party, no user verification, a passkey already added), or the body is malformed (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RecentSignInRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    passkeyRegistrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An organisation's context (its short name). The reserved contexts `serviceProvider` (marketplace) and `meta` are ordinary values here.
+                 * @example acme
+                 */
+                context: components["parameters"]["ContextPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options to pass to the browser's WebAuthn call. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyCreationOptions"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RecentSignInRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    removePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An organisation's context (its short name). The reserved contexts `serviceProvider` (marketplace) and `meta` are ordinary values here.
+                 * @example acme
+                 */
+                context: components["parameters"]["ContextPath"];
+                /**
+                 * @description The passkey's credential ID (`Passkey.id`).
+                 * @example KEbWNCc7NgaYnUyrNeFGX9_3Y-8oJ3KwzjnaiD1d1LVTxR7v3CaKfCz2Vy_g_MHSh7yJ8yL0Px9fKm1bvMJ8ww
+                 */
+                passkeyId: components["schemas"]["CredentialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The passkey is removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getUserOrganizations: {

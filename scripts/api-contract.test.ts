@@ -26,9 +26,13 @@ const rateLimited = [
   'renewRecoveryCodes',
   'setMfa',
   'reportClientError',
+  'passkeySignInOptions',
+  'signInWithPasskey',
+  'passkeyRegistrationOptions',
+  'addPasskey',
 ];
 
-// The calls of flows 7, as method and path (setMfa serves both setup and confirmation).
+// The calls of flows 7, as method and path (setMfa serves both setup and confirmation; the passkey calls are flows 4.14).
 const section7: [string, string][] = [
   ['get', '/organization/{email}/ssoMode'],
   ['get', '/organization/ssoModeByContext/{context}'],
@@ -43,6 +47,12 @@ const section7: [string, string][] = [
   ['get', '/{context}/organization/current'],
   ['get', '/{context}/user/{userId}'],
   ['post', '/{context}/user/acceptTermsAndConditions'],
+  ['post', '/passkeys/sign-in/options'],
+  ['post', '/passkeys/sign-in'],
+  ['get', '/{context}/user/passkeys'],
+  ['post', '/{context}/user/passkeys/options'],
+  ['post', '/{context}/user/passkeys'],
+  ['delete', '/{context}/user/passkeys/{passkeyId}'],
 ];
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];

@@ -21,6 +21,7 @@ import { checkMailRequests, checkSetPasswordRefusals } from './checks/mail-and-p
 import { checkMfaLogin, checkMfaSetup } from './checks/mfa';
 import { checkRecoveryCodes } from './checks/recovery-codes';
 import { checkLogout, checkTermsAcceptance } from './checks/terms-and-logout';
+import { checkPasskeys } from './checks/passkeys';
 
 export interface RunResult {
   passed: number;
@@ -38,6 +39,8 @@ async function runFlows(run: CheckRun): Promise<void> {
     return;
   }
   const facts = await checkSession(run, passwordSession);
+  // While the password session is fresh and the account has no TOTP: it may add a passkey.
+  await checkPasskeys(run, passwordSession);
   await checkTokenRefusals(run, passwordSession);
   await checkBodyRefusals(run);
   await checkEmailRefusals(run);

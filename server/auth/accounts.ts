@@ -1,11 +1,11 @@
 /**
  * Which organisations a sign-in reaches (flows 4.1 and 6): a password reaches no organisation that
- * signs in through SAML only; a SAML sign-in reaches the organisation whose identity provider vouched.
+ * signs in through SAML only, nor does a passkey; a SAML sign-in reaches the organisation whose identity provider vouched.
  */
 import type { OrganizationRow } from '../db/organizations';
 
-/** How a session was opened. */
-export type SignIn = { via: 'password' } | { via: 'saml'; context: string };
+/** How a session was opened; a passkey reaches what a password reaches (docs/decisions/0012-passkeys.md). */
+export type SignIn = { via: 'password' } | { via: 'passkey' } | { via: 'saml'; context: string };
 
 export function reachableOrganizations(organizations: OrganizationRow[], signIn: SignIn): OrganizationRow[] {
   return signIn.via === 'saml'

@@ -56,7 +56,7 @@ export type CodeSignIn = SignedIn | { kind: 'invalid-code' } | { kind: 'sign-in-
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** Claims the attempt; a refusal for too many attempts is written to the audit log and thrown. */
-async function claimAttempt(services: Services, clientAddress: string, email: string): Promise<LoginAttempt> {
+export async function claimAttempt(services: Services, clientAddress: string, email: string): Promise<LoginAttempt> {
   try {
     return await claimLoginAttempt(services.db, clientAddress, email);
   } catch (error) {

@@ -26,6 +26,13 @@ export const LIMITS = {
   setPassword: { name: 'set-password', max: 30, windowSeconds: 15 * 60 },
   /** SAML login URLs (each stores a request) and assertion consumer posts. */
   saml: { name: 'saml', max: 60, windowSeconds: 60 },
+  /**
+   * Passkey sign-in options and answers: every view of Login asks for options (each stores a
+   * challenge), so the limit is the page's, not a password's.
+   */
+  passkeys: { name: 'passkeys', max: 300, windowSeconds: 60 },
+  /** A signed-in user's passkey ceremonies (each option stores a challenge). */
+  addPasskey: { name: 'add-passkey', max: 30, windowSeconds: 15 * 60 },
   /** The app's error reports. */
   clientErrors: { name: 'client-errors', max: 30, windowSeconds: 60 },
 } satisfies Record<string, Limit>;

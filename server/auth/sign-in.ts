@@ -1,7 +1,8 @@
 /**
  * What a sign-in answers: a token for the organisations it reaches (flows 4.1 and 6). After SAML that
  * is the one organisation whose identity provider vouched for the user; after a password every
- * enabled organisation of the user but those that sign in through SAML only. A password sign-in of a
+ * enabled organisation of the user but those that sign in through SAML only, and so after a passkey,
+ * which is both factors at once (docs/decisions/0012-passkeys.md). A password sign-in of a
  * user without TOTP whose organisations require MFA (flows 6: policy REQUIRED) answers a token that
  * only sets up MFA; the setup's confirmation answers the session (server/auth/totp-enrolment.ts).
  */

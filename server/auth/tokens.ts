@@ -1,7 +1,7 @@
 /**
  * Session, MFA-setup, invitation and reset tokens (flows 3): ES256 JWTs with exp, aud, contexts, sub
  * and userId, email, iss, and `purpose`; the sign-in tokens also carry `amr`, how the user proved
- * who they are (RFC 8176: pwd, otp; and saml), and `auth_time`, when the user last proved it.
+ * who they are (RFC 8176: pwd, otp, hwk, swk, user; and saml), and `auth_time`, when the user last proved it.
  *
  * Each kind is typed (RFC 8725 section 3.11): its own `typ` header, and every kind but the session
  * an audience of its own, `{TOKEN_AUDIENCE}/{kind}` (TOKEN_KINDS below). So a platform app that
@@ -42,8 +42,12 @@ const PURPOSE_OF_TYP = new Map(Object.entries(TOKEN_KINDS).map(([purpose, kind])
 /** The purposes a sign-in answers; the others come from e-mail links. */
 export type SignInPurpose = Extract<TokenPurpose, 'session' | 'mfa-setup'>;
 
-/** Authentication methods (RFC 8176): a password, a TOTP code, an organisation's SAML identity provider. */
-export type AuthMethod = 'pwd' | 'otp' | 'saml';
+/**
+ * Authentication methods (RFC 8176): a password, a TOTP code, an organisation's SAML identity
+ * provider; a passkey is `hwk` (a key bound to one device) or `swk` (a synced key) with `user` (the
+ * authenticator verified its user), both factors at once (docs/decisions/0012-passkeys.md).
+ */
+export type AuthMethod = 'pwd' | 'otp' | 'saml' | 'hwk' | 'swk' | 'user';
 
 export interface TokenClaims {
   jti: string;

@@ -17,6 +17,7 @@ const LANDED: Record<number, string> = {
   6: 'dccb984d17364be48c791bec423c8019c4aa4e2e1975faf1964e5c66ebb07c4c',
   7: 'b8c50212cd30fd51328d5da75522a0141e64db7e5a838040644dbbec14291f79',
   8: '930d83db1c903ea6412191b49f77e9649b5664ca2ad78d55c630ea3d061c2451',
+  9: '0b0e934ecc851964b99169ddf8e65a85e5bd68b1ddc96f832264525618493b99',
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

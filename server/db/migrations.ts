@@ -208,6 +208,37 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: 9,
+    name: 'passkeys and their challenges',
+    // A user's WebAuthn credentials (server/auth/passkeys.ts): the credential ID as the browser
+    // sends it (base64url), its COSE public key (base64url), the signature counter and backup flags
+    // as last seen. A challenge is named by its SHA-256, taken once (deleted) and good for five
+    // minutes; a registration's is bound to its user, an authentication's to the e-mail typed, if any.
+    sql: `
+      CREATE TABLE passkeys (
+        id text PRIMARY KEY,
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        public_key text NOT NULL,
+        counter bigint NOT NULL DEFAULT 0,
+        transports jsonb NOT NULL DEFAULT '[]',
+        device_type text NOT NULL,
+        backed_up boolean NOT NULL,
+        name text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        last_used_at timestamptz
+      );
+      CREATE INDEX passkeys_user ON passkeys (user_id);
+      CREATE TABLE webauthn_challenges (
+        challenge_hash text PRIMARY KEY,
+        purpose text NOT NULL CHECK (purpose IN ('registration', 'authentication')),
+        user_id uuid REFERENCES users (id) ON DELETE CASCADE,
+        email text,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX webauthn_challenges_expires_at ON webauthn_challenges (expires_at);
+    `,
+  },
 ];
 
 export async function migrate(db: Database, list: readonly Migration[] = migrations): Promise<number[]> {

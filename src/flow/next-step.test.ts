@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { afterCode, afterMfaConfirmation, afterOrganizations, afterPassword, afterTermsAccepted, afterTermsLoad } from './next-step';
+import { afterCode, afterMfaConfirmation, afterOrganizations, afterPasskey, afterPassword, afterTermsAccepted, afterTermsLoad } from './next-step';
 import type { CodeLoginResult, LoginResult } from '../api/sign-in';
+import type { PasskeySignInResult } from '../api/passkey-sign-in';
 import type { MfaConfirmResult } from '../api/mfa';
 import type { CurrentOrganization, Organization, OrganizationsResult, TermsSubjectResult, User } from '../api/organizations';
 
@@ -50,6 +51,18 @@ describe('after the code of a sign-in (flows 4.3, 4.5)', () => {
     ['any other answer is a general error', failed, { kind: 'failure', operation: 'login', result: failed }],
   ])('%s', (_, result, step) => {
     expect(afterCode(result, credentials.email)).toEqual(step);
+  });
+});
+
+describe('after a passkey (flows 4.14)', () => {
+  it.each<[string, PasskeySignInResult, ReturnType<typeof afterPasskey>]>([
+    ['a sign-in is complete, as after a password and code', { kind: 'signed-in', context: 'acme', token: 't' }, { kind: 'signed-in', token: 't' }],
+    ['a refused passkey stays on the e-mail step', { kind: 'rejected' }, { kind: 'passkey-refused', sso: false }],
+    ['an account that signs in through SAML only stays on the e-mail step, saying so', { kind: 'sso-required' }, { kind: 'passkey-refused', sso: true }],
+    ['too many attempts say how long to wait', rateLimited, { kind: 'failure', operation: 'passkey-sign-in', result: rateLimited }],
+    ['any other answer is a general error', failed, { kind: 'failure', operation: 'passkey-sign-in', result: failed }],
+  ])('%s', (_, result, step) => {
+    expect(afterPasskey(result)).toEqual(step);
   });
 });
 

@@ -4,6 +4,7 @@
  * they are given (src/flow/take-step.ts) and render what stays on them.
  */
 import type { CodeLoginResult, LoginResult } from '../api/sign-in';
+import type { PasskeySignInResult } from '../api/passkey-sign-in';
 import type { MfaConfirmResult } from '../api/mfa';
 import type { AcceptTermsResult, CurrentOrganization, Organization, OrganizationsResult, TermsSubjectResult } from '../api/organizations';
 import type { Failed, RateLimited } from '../api/request';
@@ -57,6 +58,22 @@ export function afterPassword(result: LoginResult, credentials: Credentials): Af
       return { kind: 'wrong-credentials' };
     default:
       return { kind: 'failure', operation: 'login', result };
+  }
+}
+
+/** After a passkey (flows 4.14): on as after a password and code, or a refusal said on the e-mail step. */
+export type AfterPasskey = Move | { kind: 'passkey-refused'; sso: boolean };
+
+export function afterPasskey(result: PasskeySignInResult): AfterPasskey {
+  switch (result.kind) {
+    case 'signed-in':
+      return { kind: 'signed-in', token: result.token };
+    case 'rejected':
+      return { kind: 'passkey-refused', sso: false };
+    case 'sso-required':
+      return { kind: 'passkey-refused', sso: true };
+    default:
+      return { kind: 'failure', operation: 'passkey-sign-in', result };
   }
 }
 

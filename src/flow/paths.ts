@@ -26,6 +26,7 @@ export const PATHS = {
   passwordMigrationSuccess: '/migration/password/sucess',
   companySelection: '/company',
   termsAndConditions: '/company/$context/terms',
+  passkeys: '/account/passkeys',
   recoveryCodes: '/account/recovery-codes',
 } as const;
 

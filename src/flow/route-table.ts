@@ -221,6 +221,14 @@ export const ROUTE_TABLE = [
     load: () => import('../screens/RecoveryCodes'),
     guard: 'session',
   }),
+  row('account', {
+    path: PATHS.passkeys,
+    screen: 'Passkeys',
+    titleKey: 'title.passkeys',
+    texts: ['passkeys'],
+    load: () => import('../screens/Passkeys'),
+    guard: 'session',
+  }),
 ];
 
 /** The query parameters the step at a path reads, as its row gives them. */

@@ -79,6 +79,9 @@ export function CompanySelection() {
             ))}
           </ul>
           <p className="fd-card__aside">
+            <FlowLink to={PATHS.passkeys} className="fd-link">
+              {t('page.company.passkeys-link')}
+            </FlowLink>{' '}
             <FlowLink to={PATHS.logout} className="fd-link">
               {t('button.sign-out')}
             </FlowLink>

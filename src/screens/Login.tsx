@@ -11,6 +11,7 @@ import { useLive } from '../flow/live';
 import { showFailure } from '../flow/failure';
 import { automaticSamlContext, emailDomain, goToIdentityProvider } from '../flow/saml';
 import { allowsSaml, ssoModeByContext, ssoModeByEmail } from '../api/sign-in';
+import { passkeySignInOptions } from '../api/passkey-sign-in';
 import { reportError } from '../api/report';
 import { $storedSession } from '../stores/session';
 import { isExpired } from '../session/token';
@@ -27,6 +28,8 @@ import { shown } from './parts/field-errors';
  * Before the script arrives the form works with the browser's validation; sent, the page holds it
  * until the script takes over (scripts/prerender/start-scripts.ts). Without any script it is a
  * plain form: it comes back here with `username`, and a script that arrives later carries on.
+ * Passkeys (flows 4.14): the browser offers them among the e-mail field's suggestions where it can,
+ * and a button asks for one; their code loads only then (src/flow/passkey-sign-in.ts).
  */
 export function Login() {
   const t = useT();
@@ -53,7 +56,8 @@ export function Login() {
     },
   });
   const email = form.field('username');
-  const busy = form.submitting || leaving;
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const busy = form.submitting || leaving || passkeyBusy;
 
   useEffect(() => {
     if (stored && !isExpired(stored)) flow.go({ to: PATHS.companySelection, replace: true });
@@ -80,6 +84,47 @@ export function Login() {
     // An e-mail sent before the script arrived (the plain form came back with it) is looked up now,
     // as the field holds it: what was typed since is kept. After the check effect: it waits for it.
     if (search.username) form.submit();
+  });
+
+  /**
+   * The field's offer of passkeys, with the browser's own JSON forms of WebAuthn: no library loads
+   * unless one is chosen, so a password sign-in carries none of it (flows 4.14).
+   */
+  const offer = useRef<AbortController>(undefined);
+  const offerPasskeys = useHandler(async () => {
+    const browser = globalThis.PublicKeyCredential;
+    if (!browser?.parseRequestOptionsFromJSON || !(await browser.isConditionalMediationAvailable?.())) return;
+    const options = await passkeySignInOptions(undefined);
+    if (options.kind !== 'options') return;
+    offer.current?.abort();
+    const controller = new AbortController();
+    offer.current = controller;
+    let chosen: Credential | null;
+    try {
+      chosen = await navigator.credentials.get({
+        mediation: 'conditional',
+        publicKey: browser.parseRequestOptionsFromJSON(options.options),
+        signal: controller.signal,
+      });
+    } catch {
+      // Withdrawn (the button's ceremony, the screen left) or refused by the browser: no offer.
+      return;
+    }
+    if (!(chosen instanceof browser)) return;
+    const { finishPasskeySignIn } = await import('../flow/passkey-sign-in');
+    if (!(await finishPasskeySignIn(flow, chosen.toJSON()))) void offerPasskeys();
+  });
+  useArrival(() => void offerPasskeys());
+  useEffect(() => () => offer.current?.abort(), []);
+
+  /** The button's ceremony, for the e-mail typed if any; the field's offer comes back after it. */
+  const askForPasskey = useHandler(async () => {
+    offer.current?.abort();
+    setPasskeyBusy(true);
+    const { passkeySignIn } = await import('../flow/passkey-sign-in');
+    if (await passkeySignIn(flow, form.valid ? form.values.username.trim() : undefined)) return;
+    setPasskeyBusy(false);
+    void offerPasskeys();
   });
 
   async function lookUp(username: string) {
@@ -110,7 +155,8 @@ export function Login() {
         label={t('field.email.label')}
         name="username"
         type="email"
-        autoComplete="username"
+        // `webauthn`: the browser may offer passkeys among the suggestions (flows 4.14).
+        autoComplete="username webauthn"
         inputMode="email"
         maxLength={EMAIL_MAX_LENGTH}
         pattern={EMAIL_PATTERN.source}
@@ -124,6 +170,9 @@ export function Login() {
       </p>
       <Button type="submit" enabled={!live || form.valid} busy={busy} busyLabel={t('app.busy')}>
         {t('button.continue')}
+      </Button>
+      <Button variant="quiet" onClick={() => void askForPasskey()} busy={passkeyBusy} busyLabel={t('app.busy')}>
+        {t('page.login.passkey')}
       </Button>
       <p className="fd-card__aside">
         {t('page.login.register-prompt')}{' '}

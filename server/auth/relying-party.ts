@@ -1,0 +1,58 @@
+/**
+ * The front door as a WebAuthn relying party (docs/decisions/0012-passkeys.md): its ID is the
+ * product's domain (COOKIE_DOMAIN's name, else the front door's host), so a passkey works on every
+ * front door under it; the only origin it accepts is PUBLIC_URL's. Challenges are random, named in
+ * the database by their SHA-256, good for five minutes and taken once.
+ */
+import { createHash } from 'node:crypto';
+import type { ServerConfig } from '../config';
+import type { Queryable } from '../db/database';
+import { insertChallenge, takeChallenge, type ChallengePurpose, type ChallengeRow } from '../db/passkeys';
+
+export const CHALLENGE_SECONDS = 5 * 60;
+
+/** The name authenticators show beside the account. */
+export const RELYING_PARTY_NAME = 'Frontdoor';
+
+export interface RelyingParty {
+  rpID: string;
+  origin: string;
+}
+
+export function relyingParty(config: Pick<ServerConfig, 'cookieDomain' | 'publicUrl'>): RelyingParty {
+  const url = new URL(config.publicUrl);
+  return { rpID: config.cookieDomain || url.hostname, origin: url.origin };
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export function rememberChallenge(
+  db: Queryable,
+  challenge: string,
+  purpose: ChallengePurpose,
+  bound: { userId?: string | undefined; email?: string | undefined } = {},
+): Promise<void> {
+  return insertChallenge(db, { hash: sha256(challenge), purpose, ...bound, ttlSeconds: CHALLENGE_SECONDS });
+}
+
+/** The challenge the browser signed, as its client data names it; undefined when unreadable. */
+export function signedChallenge(clientDataJSON: string): string | undefined {
+  try {
+    const clientData: unknown = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8'));
+    const challenge = (clientData as { challenge?: unknown } | null)?.challenge;
+    return typeof challenge === 'string' && challenge.length > 0 ? challenge : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Takes the challenge the response signed: once, while fresh, and only for its purpose. */
+export async function takeSignedChallenge(
+  db: Queryable,
+  clientDataJSON: string,
+  purpose: ChallengePurpose,
+): Promise<{ challenge: string; bound: ChallengeRow } | undefined> {
+  const challenge = signedChallenge(clientDataJSON);
+  const bound = challenge === undefined ? undefined : await takeChallenge(db, sha256(challenge), purpose);
+  return challenge === undefined || bound === undefined ? undefined : { challenge, bound };
+}
