@@ -7,3 +7,4 @@ export * from './pending-login';
 export * from './toast';
 export * from './locale';
 export * from './reset-email';
+export * from './recovery-codes';
