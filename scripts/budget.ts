@@ -31,9 +31,9 @@ import { Secret, TOTP } from 'otpauth';
 
 const KB = 1024;
 // The whole sign-in carries the session's refusal, the cookie-name and identity provider checks,
-// the one form model, the step functions and the recovery codes' texts on its pages: 74.2 KB,
-// within 75 KB until the first view sheds what later steps need.
-const BUDGETS = { usable: 15 * KB, signIn: 75 * KB, html: 8 * KB };
+// the one form model, the step functions, the recovery codes' texts on its pages and the passkey
+// offer of the e-mail step: 75.3 KB, within 76 KB until the first view sheds what later steps need.
+const BUDGETS = { usable: 15 * KB, signIn: 76 * KB, html: 8 * KB };
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PASSWORD = 'Budget-Demo-1';
 const TOTP_SECRET = new Secret({ size: 20 });
