@@ -112,7 +112,9 @@ export function afterMfaConfirmation(result: MfaConfirmResult, setupToken: strin
       const token = result.token ?? setupToken ?? '';
       return result.recoveryCodes.length > 0 ? { kind: 'recovery-codes', token, codes: result.recoveryCodes } : { kind: 'signed-in', token };
     }
+    // MFASetup is for a user without TOTP: one set up meanwhile asks its code, which is wrong here.
     case 'invalid-code':
+    case 'current-code-required':
       return { kind: 'wrong-code' };
     default:
       return { kind: 'failure', operation: 'mfa-confirm', result };

@@ -14,7 +14,7 @@ import { CodeStep } from './parts/CodeStep';
 import { RecoveryCodesPanel } from './parts/RecoveryCodesPanel';
 import { TotpSecret } from './parts/TotpSecret';
 
-type Phase = { kind: 'scan' } | { kind: 'confirm' } | { kind: 'done'; codes: string[] };
+type Phase = { kind: 'scan' } | { kind: 'confirm' } | { kind: 'too-late' } | { kind: 'done'; codes: string[] };
 
 /**
  * NewAuthenticator (flows 2, 4.6): a user who lost the authenticator app and signed in with a
@@ -53,6 +53,11 @@ export function NewAuthenticator() {
     if (!context || !mfaSecret) return 'done';
     const result = await confirmMfa(context, { mfaSecret, challenge });
     if (result.kind === 'invalid-code') return 'invalid';
+    // The ten minutes after the recovery-code sign-in have passed: the server asks the old code.
+    if (result.kind === 'current-code-required') {
+      setPhase({ kind: 'too-late' });
+      return 'done';
+    }
     if (result.kind !== 'confirmed') {
       showFailure('NewAuthenticator', 'mfa-confirm', result);
       return 'done';
@@ -64,7 +69,7 @@ export function NewAuthenticator() {
 
   if (phase.kind === 'done') return <RecoveryCodesPanel codes={phase.codes} account={session?.email ?? ''} onContinue={toCompanySelection} />;
 
-  if (!recovered) {
+  if (!recovered || phase.kind === 'too-late') {
     return (
       <section className="fd-card">
         <h1>{t('page.new-authenticator.heading')}</h1>
