@@ -49,7 +49,7 @@ test('a signed-in user with TOTP makes new recovery codes with a current code: t
   await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: 'Invalid code.' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Recovery code' }).fill(renewed[0]!);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/company\/acme\/terms/);
+  await expect(page).toHaveURL(/\/account\/authenticator/);
   await expect(page.getByRole('status').filter({ hasText: 'Recovery codes left: 9.' })).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -57,8 +57,11 @@ test('a user saves the recovery codes shown once after setting up TOTP, signs in
   await keepScreenshots(page, testInfo, 'mfa-login-recovery-code');
   await field.fill(codes[0]!.toLowerCase().replaceAll('-', ' '));
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/company\/acme\/terms/);
+  // The way to a new authenticator app comes first; not now goes on.
+  await expect(page).toHaveURL(/\/account\/authenticator/);
   await expect(page.getByRole('status').filter({ hasText: 'Recovery codes left: 9.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await expect(page).toHaveURL(/\/company\/acme\/terms/);
 
   // Used once: the same code never works again, and the way back to the app's code is there.
   await page.context().clearCookies();
@@ -80,7 +83,7 @@ test('a user saves the recovery codes shown once after setting up TOTP, signs in
   await page.getByRole('button', { name: 'Use a recovery code' }).click();
   await page.getByRole('textbox', { name: 'Recovery code' }).fill(codes[8]!);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/company\/acme\/terms/);
+  await expect(page).toHaveURL(/\/account\/authenticator/);
   await expect(page.getByRole('status').filter({ hasText: 'Only 1 left' })).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -505,7 +505,11 @@ export interface paths {
          *     new recovery codes (`recoveryCodes`), shown to the user once; they
          *     replace any earlier set. A user who already has TOTP
          *     replaces it only with `currentChallenge`, a code of the secret in
-         *     force; without it the answer is 400 `current_code_required`. A wrong
+         *     force; without it the answer is 400 `current_code_required`. One
+         *     exception: a user who lost the authenticator and signed in with a
+         *     recovery code (a session whose `amr` includes `rec` and whose
+         *     `auth_time` is at most 10 minutes old) replaces it without
+         *     `currentChallenge`; the session answered then has no `rec`. A wrong
          *     `currentChallenge` counts as a failed sign-in of the user's e-mail
          *     (throttled like `login`, 429 when the e-mail must wait). A wrong code (either of
          *     them), a code already used, or a secret other than the latest offered

@@ -17,9 +17,9 @@ export async function enterPassword(page: Page, password: string): Promise<void>
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-/** MFASetup: reads the QR code from its pixels, as an authenticator app would. */
-export async function scanQrCode(page: Page): Promise<Authenticator> {
-  await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
+/** MFASetup, or another screen of that heading: reads the QR code from its pixels, as an authenticator app would. */
+export async function scanQrCode(page: Page, heading = 'Set up two-step verification'): Promise<Authenticator> {
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   const qr = page.getByRole('img', { name: 'QR code to scan with your authenticator app' });
   await expect(qr).toBeVisible();
   return readSetupUri(await readQrCode(qr));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
 import { testDatabases } from '../testing/databases';
 import { call, freshAddress, login, openApi, type Api } from '../testing/api';
 import { createOrganization, createUser } from '../admin/operations';
@@ -113,6 +114,47 @@ describe.each(testDatabases)('recovery codes in place of the TOTP code, on $name
     }
     expect(await api.db.query('SELECT count FROM rate_counters WHERE key = $1', [accountKey(email)])).toEqual([{ count: FREE_FAILURES }]);
     expect((await login(api.app, { email, password: PASSWORD, challenge: 'ABCD-EFGH-JKLM' }, address)).statusCode).toBe(429);
+  });
+
+  /**
+   * A new secret offered to the token's user and confirmed with a code of it (the previous step's, so the
+   * current one still signs in); the old code only when given.
+   */
+  async function replaceSecret(token: string, currentChallenge?: string) {
+    const secret = new URL((await call(api.app, { method: 'POST', url: '/acme/user/setMfa', token })).body).searchParams.get('secret')!;
+    const payload = { mfaSecret: secret, challenge: codeAt(secret, currentStep() - 1), ...(currentChallenge === undefined ? {} : { currentChallenge }) };
+    return { secret, answer: await call(api.app, { method: 'POST', url: '/acme/user/setMfa', token, payload }) };
+  }
+
+  it('lets a recovery-code sign-in set up a new authenticator without a code of the lost one, and the new one signs in', async () => {
+    const who = await userWithCodes();
+    await awayFromStepBoundary();
+    const recovered = await login(api.app, { email: who.email, password: PASSWORD, challenge: who.codes[0]! });
+    const token = recovered.json<{ token: string }>().token;
+    expect(decodeJwt(token).amr).toEqual(['pwd', 'otp', 'rec']);
+    const { secret, answer } = await replaceSecret(token);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json<{ recoveryCodes: string[] }>().recoveryCodes).toHaveLength(10);
+    expect(decodeJwt(answer.json<{ token: string }>().token).amr).toEqual(['pwd', 'otp']);
+    await awayFromStepBoundary();
+    expect((await login(api.app, { email: who.email, password: PASSWORD, challenge: codeAt(who.secret, currentStep()) })).statusCode).toBe(401);
+    expect((await login(api.app, { email: who.email, password: PASSWORD, challenge: codeAt(secret, currentStep()) })).statusCode).toBe(200);
+  });
+
+  it('asks the old code of a password and TOTP session, and of a recovery session older than ten minutes', async () => {
+    const who = await userWithCodes();
+    expect((await replaceSecret(await session(who))).answer.json()).toMatchObject({ code: 'current_code_required' });
+    const stale = await api.services.tokens.issueSignIn({
+      ...who,
+      contexts: ['acme'],
+      amr: ['pwd', 'otp', 'rec'],
+      purpose: 'session',
+      generation: 0,
+      authTime: Math.floor(Date.now() / 1000) - 11 * 60,
+    });
+    const refused = (await replaceSecret(stale)).answer;
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'current_code_required' });
   });
 
   it('renews the set with a current TOTP code: the old codes stop working and the new ones work', async () => {

@@ -22,6 +22,7 @@ import { claimLoginAttempt, type LoginAttempt } from './login-throttle';
 import { verifyPassword } from './passwords';
 import { signInToken, type MfaPolicy } from './sign-in';
 import { matchingStep } from './totp';
+import type { AuthMethod } from './tokens';
 import { useRecoveryCode } from './recovery-codes';
 import { isMfaCode } from '../../rules/mfa-code';
 
@@ -97,7 +98,8 @@ async function signedIn(
   factor?: SecondFactor,
 ): Promise<SignedIn> {
   await attempt.succeeded();
-  const answer = await signInToken(services, user, { via: 'password' }, user.totp_secret ? ['pwd', 'otp'] : ['pwd'], organizations);
+  const amr: AuthMethod[] = !user.totp_secret ? ['pwd'] : factor?.kind === 'recovery-code' ? ['pwd', 'otp', 'rec'] : ['pwd', 'otp'];
+  const answer = await signInToken(services, user, { via: 'password' }, amr, organizations);
   await audit(services.db, clientAddress, 'login.succeeded', { userId: user.id, detail: { mfa: Boolean(user.totp_secret), purpose: answer.purpose } });
   // A user in no organisation yet still gets a context: the API audience (contract, LoginResponse).
   const context = answer.contexts[0] ?? services.config.tokenAudience;

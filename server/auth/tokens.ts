@@ -45,9 +45,11 @@ export type SignInPurpose = Extract<TokenPurpose, 'session' | 'mfa-setup'>;
 /**
  * Authentication methods (RFC 8176): a password, a TOTP code, an organisation's SAML identity
  * provider; a passkey is `hwk` (a key bound to one device) or `swk` (a synced key) with `user` (the
- * authenticator verified its user), both factors at once (docs/decisions/0012-passkeys.md).
+ * authenticator verified its user), both factors at once (docs/decisions/0012-passkeys.md). `rec`,
+ * beside `pwd` and `otp`, says the one-time code was a recovery code (flows 4.5): such a fresh session
+ * may set up a new authenticator without a code of the lost one (flows 4.6).
  */
-export type AuthMethod = 'pwd' | 'otp' | 'saml' | 'hwk' | 'swk' | 'user';
+export type AuthMethod = 'pwd' | 'otp' | 'rec' | 'saml' | 'hwk' | 'swk' | 'user';
 
 export interface TokenClaims {
   jti: string;

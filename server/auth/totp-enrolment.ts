@@ -3,6 +3,8 @@
  * TOTP and answers a full session with `otp` among its methods, and a new set of recovery codes. The token may be the one a password
  * sign-in answers to a user who must set up MFA (flows 6); that one is revoked by the confirmation,
  * and the session it gives reaches what a password sign-in reaches (that token carries no contexts).
+ * A user who lost the authenticator signs in with a recovery code (`amr` rec) and, within ten minutes,
+ * replaces the secret without a code of the lost one.
  */
 import type { Services } from '../services';
 import { audit } from '../db/audit';
@@ -56,6 +58,15 @@ function enrolmentRefusal(claims: TokenClaims, nowSeconds = Date.now() / 1000): 
   return undefined;
 }
 
+/**
+ * A session that signed in with a recovery code in the last ten minutes: its user has lost the
+ * authenticator, so a code of the secret in force cannot be asked for replacing it. The recovery code
+ * was spent on this sign-in, and after ten minutes the old code is asked again.
+ */
+function isRecentRecovery(claims: TokenClaims, nowSeconds = Date.now() / 1000): boolean {
+  return claims.purpose === 'session' && claims.amr?.includes('rec') === true && (claims.auth_time ?? 0) >= nowSeconds - RECENT_PASSWORD_SECONDS;
+}
+
 /** The refusal of a user without TOTP yet, written to the audit log. */
 async function refusalOf(services: Services, { session: { claims, user }, context, clientAddress }: Enrolment): Promise<EnrolmentRefusal | undefined> {
   const refusal = user.totp_secret ? undefined : enrolmentRefusal(claims);
@@ -76,7 +87,7 @@ export async function offerTotpSecret(services: Services, enrolment: Enrolment):
 
 /**
  * The latest offered secret and a valid code of it enable TOTP (a user who has TOTP also sends a
- * code of the secret in force), and the code's step counts as used. A wrong code of the secret in
+ * code of the secret in force, but for a recent recovery sign-in), and the code's step counts as used. A wrong code of the secret in
  * force counts as a failed sign-in of the e-mail, as at login (server/auth/login-throttle.ts).
  */
 export async function confirmTotpSecret(services: Services, enrolment: Enrolment, confirmation: TotpConfirmation): Promise<TotpConfirmed> {
@@ -89,13 +100,15 @@ export async function confirmTotpSecret(services: Services, enrolment: Enrolment
     clientAddress,
   } = enrolment;
   const { mfaSecret, challenge, currentChallenge } = confirmation;
-  if (user.totp_secret && currentChallenge === undefined) return { kind: 'current-code-required' };
+  const recovering = Boolean(user.totp_secret) && isRecentRecovery(claims);
+  if (user.totp_secret && !recovering && currentChallenge === undefined) return { kind: 'current-code-required' };
   const refused = async (): Promise<TotpConfirmed> => {
     await audit(db, clientAddress, 'mfa.confirmation_failed', { userId: user.id, context });
     return { kind: 'invalid-code' };
   };
-  let replaced: { secret: string; step: number } | undefined;
-  if (user.totp_secret) {
+  let replaced: { secret: string; step?: number } | undefined;
+  if (user.totp_secret && recovering) replaced = { secret: user.totp_secret };
+  else if (user.totp_secret) {
     // Guessing the code in force through a stolen session costs what guessing it at login does.
     const attempt = await claimLoginAttempt(db, clientAddress, user.email);
     const currentStep = matchingStep(totpSecrets.open(user.id, user.totp_secret), currentChallenge ?? '');
@@ -115,7 +128,8 @@ export async function confirmTotpSecret(services: Services, enrolment: Enrolment
     await tokens.revoke(claims);
     contexts = await contextsReachedByPassword(db, user.id);
   }
-  const amr: AuthMethod[] = [...new Set<AuthMethod>([...(claims.amr ?? []), 'otp'])];
+  // The new secret's code is proved now: the session no longer stands on a recovery code.
+  const amr: AuthMethod[] = [...new Set<AuthMethod>([...(claims.amr ?? []), 'otp'])].filter((method) => method !== 'rec');
   const grant = {
     userId: user.id,
     email: user.email,

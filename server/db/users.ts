@@ -107,13 +107,13 @@ export async function confirmPendingTotpSecret(
   db: Queryable,
   userId: string,
   offered: { secret: string; step: number },
-  replaced?: { secret: string; step: number },
+  replaced?: { secret: string; step?: number },
 ): Promise<boolean> {
   const rows = await db.query(
     `UPDATE users SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_last_step = $3
      WHERE id = $1 AND totp_pending_secret = $2
        AND CASE WHEN $4::text IS NULL THEN totp_secret IS NULL
-                ELSE totp_secret = $4 AND (totp_last_step IS NULL OR totp_last_step < $5::bigint) END
+                ELSE totp_secret = $4 AND ($5::bigint IS NULL OR totp_last_step IS NULL OR totp_last_step < $5::bigint) END
      RETURNING id`,
     [userId, offered.secret, offered.step, replaced?.secret ?? null, replaced?.step ?? null],
   );

@@ -11,17 +11,23 @@ export async function startMfaSetup(context: string): Promise<MfaSetupResult> {
   return answer.status === 200 && answer.data ? { kind: 'secret', uri: answer.data.trim() } : failed(answer);
 }
 
-export type MfaConfirmResult = { kind: 'confirmed'; token: string | undefined; recoveryCodes: string[] } | { kind: 'invalid-code' } | RateLimited | Failed;
+export type MfaConfirmResult =
+  | { kind: 'confirmed'; token: string | undefined; recoveryCodes: string[] }
+  | { kind: 'invalid-code' }
+  | { kind: 'current-code-required' }
+  | RateLimited
+  | Failed;
 
 /**
  * POST {context}/user/setMfa with the secret and a code. A wrong or used code is "Invalid code."
  * (flows 8). When the API answers a token (the full session after setup), it replaces the setup one;
- * the recovery codes it answers are shown once (flows 4.6).
+ * the recovery codes it answers are shown once (flows 4.6). A user with TOTP whose session may not
+ * replace it without a code of it (no recent recovery-code sign-in) is told apart.
  */
 export async function confirmMfa(context: string, confirmation: { mfaSecret: string; challenge: string }): Promise<MfaConfirmResult> {
   const answer = await answerOf<unknown>(api.POST('/{context}/user/setMfa', { params: { path: { context } }, body: confirmation, parseAs: 'text' }));
   if (answer.status === 200 || answer.status === 204) return { kind: 'confirmed', ...confirmationIn(answer.data) };
-  if (answer.status === 400) return { kind: 'invalid-code' };
+  if (answer.status === 400) return answer.code === 'current_code_required' ? { kind: 'current-code-required' } : { kind: 'invalid-code' };
   if (answer.status === 429) return rateLimited(answer);
   return failed(answer);
 }

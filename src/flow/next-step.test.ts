@@ -84,6 +84,7 @@ describe('after the code that confirms TOTP (flows 4.6)', () => {
       { kind: 'signed-in', token: 'setup' },
     ],
     ['a wrong code stays on the code', { kind: 'invalid-code' }, { kind: 'wrong-code' }],
+    ['a code of a secret set up meanwhile, asked for, is a wrong code', { kind: 'current-code-required' }, { kind: 'wrong-code' }],
     ['too many attempts say how long to wait', rateLimited, { kind: 'failure', operation: 'mfa-confirm', result: rateLimited }],
     ['any other answer is a general error', failed, { kind: 'failure', operation: 'mfa-confirm', result: failed }],
   ])('%s', (_, result, step) => {

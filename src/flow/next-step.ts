@@ -19,7 +19,8 @@ export interface Credentials {
 export type Move =
   /**
    * A complete sign-in: the session cookie, flow storage cleared, company selection (flows 4.5,
-   * 4.6); with how many recovery codes are left when one stood in for the TOTP code.
+   * 4.6); with how many recovery codes are left when one stood in for the TOTP code, and then the
+   * way to a new authenticator app first.
    */
   | { kind: 'signed-in'; token: string; recoveryCodesLeft?: number | undefined }
   /** TOTP set up: the session cookie, and the recovery codes shown once, in memory only (flows 4.6). */
@@ -111,7 +112,9 @@ export function afterMfaConfirmation(result: MfaConfirmResult, setupToken: strin
       const token = result.token ?? setupToken ?? '';
       return result.recoveryCodes.length > 0 ? { kind: 'recovery-codes', token, codes: result.recoveryCodes } : { kind: 'signed-in', token };
     }
+    // MFASetup is for a user without TOTP: one set up meanwhile asks its code, which is wrong here.
     case 'invalid-code':
+    case 'current-code-required':
       return { kind: 'wrong-code' };
     default:
       return { kind: 'failure', operation: 'mfa-confirm', result };

@@ -28,6 +28,7 @@ export const PATHS = {
   termsAndConditions: '/company/$context/terms',
   passkeys: '/account/passkeys',
   recoveryCodes: '/account/recovery-codes',
+  newAuthenticator: '/account/authenticator',
 } as const;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];

@@ -222,6 +222,14 @@ export const ROUTE_TABLE = [
     guard: 'session',
   }),
   row('account', {
+    path: PATHS.newAuthenticator,
+    screen: 'NewAuthenticator',
+    titleKey: 'title.new-authenticator',
+    texts: ['new-authenticator', 'mfa-setup', 'mfa-confirm', 'recovery-codes'],
+    load: () => import('../screens/NewAuthenticator'),
+    guard: 'session',
+  }),
+  row('account', {
     path: PATHS.passkeys,
     screen: 'Passkeys',
     titleKey: 'title.passkeys',

@@ -20,7 +20,8 @@ export function takeStep(flow: Flow, screen: string, move: Move): void {
     case 'signed-in':
       forgetPendingLogin();
       establishSession(move.token);
-      flow.go({ to: PATHS.companySelection });
+      // A recovery code stood in for the lost authenticator: the way to a new one comes first (flows 4.6).
+      flow.go({ to: move.recoveryCodesLeft === undefined ? PATHS.companySelection : PATHS.newAuthenticator });
       return;
     case 'recovery-codes':
       forgetPendingLogin();

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Button, useArrival } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
@@ -8,9 +8,9 @@ import { showFailure } from '../flow/failure';
 import { startMfaSetup } from '../api/mfa';
 import { $context, $policy, $secret, $session, $token, establishSession } from '../stores/session';
 import { hasSkippedMfa, writeSkipMfaCookie } from '../platform/cookies';
-import { drawQr, groupSecret, secretOf } from '../platform/qr';
 import { config } from '../config';
 import { StoreBadges } from './parts/StoreBadges';
+import { TotpSecret } from './parts/TotpSecret';
 
 const STEPS = [1, 2, 3, 4, 5] as const;
 
@@ -55,39 +55,12 @@ export function MFASetup() {
     } else if (!$secret.get()) void newSecret();
   });
 
-  const qr = useMemo(() => (secretUri ? drawQr(secretUri) : undefined), [secretUri]);
-  const secret = secretUri ? secretOf(secretUri) : undefined;
-
   return (
     <section className="fd-card fd-card--wide" aria-busy={busy || undefined}>
       <h1>{t('page.mfa-setup.heading')}</h1>
       <p className="fd-card__intro">{t(optional ? 'page.mfa-setup.intro' : 'page.mfa-setup.intro-required')}</p>
       <div className="fd-mfa">
-        <div className="fd-mfa__code">
-          <button type="button" className="fd-mfa__qr" onClick={() => void newSecret()} disabled={busy} aria-label={t('page.mfa-setup.qr-regenerate')}>
-            {qr ? (
-              <svg
-                viewBox={`0 0 ${qr.size} ${qr.size}`}
-                width="184"
-                height="184"
-                shapeRendering="crispEdges"
-                role="img"
-                aria-label={t('page.mfa-setup.qr-alt')}
-              >
-                <rect width={qr.size} height={qr.size} fill="#fff" />
-                <path d={qr.path} fill="#000" />
-              </svg>
-            ) : (
-              <span className="fd-mfa__qr-placeholder" />
-            )}
-          </button>
-          <p className="fd-mfa__qr-hint">{t('page.mfa-setup.qr-hint')}</p>
-          {secret && (
-            <p className="fd-mfa__secret">
-              {t('page.mfa-setup.secret-label')} <code data-secret={secret}>{groupSecret(secret)}</code>
-            </p>
-          )}
-        </div>
+        <TotpSecret uri={secretUri} busy={busy} onRegenerate={() => void newSecret()} />
         <ol className="fd-steps">
           {STEPS.map((step) => (
             <li key={step}>{t(`page.mfa-setup.step-${step}`)}</li>

@@ -1,14 +1,16 @@
 /**
  * Recovery codes (flows 4.5 and 4.6): a code from the setMfa confirmation stands in for the TOTP
  * code on `login` and on `loginWithCode`, once each, with how many are left; a signed-in user
- * renews the set with a TOTP code, after which the old codes no longer work.
+ * renews the set with a TOTP code, after which the old codes no longer work. A recovery-code sign-in
+ * (`amr` with `rec`) replaces the lost authenticator's secret without a code of it.
  */
+import { decodeJwt } from 'jose';
 import { expectError, expectStatus, expectThat, jsonBody, needs } from '../expect';
 import type { Exchange } from '../http';
 import type { Session } from '../tokens';
-import { currentStep, wrongCode } from '../totp';
+import { currentStep, readSetupUri, wrongCode } from '../totp';
 import { afterStep, pendingSignInCookie, type EnabledMfa } from './mfa';
-import type { CheckRun } from './check-run';
+import { EMPTY_JSON_BODY, type CheckRun } from './check-run';
 
 function expectCodesLeft(answer: Exchange, left: number): void {
   const body = jsonBody<{ recoveryCodesLeft?: number }>(answer);
@@ -51,7 +53,7 @@ export async function checkRecoveryCodes({ api, report, account }: CheckRun, mfa
   });
 
   await afterStep(report, spent, 'the logins before');
-  await report.check(
+  const renewed = await report.check(
     'renewRecoveryCodes with a TOTP code answers 200 with ten new codes; an old code then answers 401 invalid_code, a new one 200',
     async () => {
       const answer = await renew(mfa.authenticator.codeAt(currentStep()));
@@ -69,6 +71,25 @@ export async function checkRecoveryCodes({ api, report, account }: CheckRun, mfa
       const signedIn = await api.send({ operationId: 'login', json: { email, password, challenge: fresh } });
       expectStatus(signedIn, 200);
       expectCodesLeft(signedIn, 9);
+      return recoveryCodes;
+    },
+  );
+
+  await report.check(
+    'a login with a recovery code answers a session whose amr includes rec; with it setMfa replaces TOTP without currentChallenge',
+    async () => {
+      const code = needs(renewed?.[1], 'a renewed recovery code');
+      const signedIn = await api.send({ operationId: 'login', json: { email, password, challenge: code } });
+      expectStatus(signedIn, 200);
+      const recovered = jsonBody<{ token: string; context: string }>(signedIn);
+      const { amr } = decodeJwt(recovered.token);
+      expectThat(Array.isArray(amr) && amr.includes('rec'), signedIn, 'amr with rec', `amr ${JSON.stringify(amr)}`);
+      const as = { params: { context: recovered.context }, token: recovered.token };
+      const setup = await api.send({ operationId: 'setMfa', ...as, raw: EMPTY_JSON_BODY });
+      expectStatus(setup, 200);
+      const replacement = readSetupUri(setup.body);
+      const confirmed = await api.send({ operationId: 'setMfa', ...as, json: { mfaSecret: replacement.secret, challenge: replacement.codeAt(currentStep()) } });
+      expectStatus(confirmed, 200);
     },
   );
 }

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { Button, useArrival } from '@frontdoor/ui';
+import { useT } from '../i18n/t';
+import { useFlow } from '../flow/flow';
+import { PATHS } from '../flow/paths';
+import { FlowLink } from '../flow/FlowLink';
+import { showFailure } from '../flow/failure';
+import { confirmMfa, startMfaSetup } from '../api/mfa';
+import { $session, $token, establishSession } from '../stores/session';
+import { homeContext } from '../session/token';
+import { secretOf } from '../platform/qr';
+import { CodeStep } from './parts/CodeStep';
+import { RecoveryCodesPanel } from './parts/RecoveryCodesPanel';
+import { TotpSecret } from './parts/TotpSecret';
+
+type Phase = { kind: 'scan' } | { kind: 'confirm' } | { kind: 'too-late' } | { kind: 'done'; codes: string[] };
+
+/**
+ * NewAuthenticator (flows 2, 4.6): a user who lost the authenticator app and signed in with a
+ * recovery code sets up a new one without a code of the old one, within ten minutes of that sign-in.
+ * The new secret's QR code, a code of it, then the new recovery codes; the old app stops working
+ * only when the new one is confirmed. Not now, or Continue after the codes, goes to company selection.
+ */
+export function NewAuthenticator() {
+  const t = useT();
+  const flow = useFlow();
+  const session = useStore($session);
+  const [phase, setPhase] = useState<Phase>({ kind: 'scan' });
+  const [uri, setUri] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const toCompanySelection = () => flow.go({ to: PATHS.companySelection });
+  // An organisation the session reaches, or the API audience for a user without one (contract, setMfa).
+  const context = session && (homeContext(session) ?? session.aud);
+  // The session the confirmation answers no longer carries `rec`: the codes are shown before this counts.
+  const recovered = session?.amr?.includes('rec') === true;
+
+  async function newSecret() {
+    if (!context || busy) return;
+    setBusy(true);
+    const result = await startMfaSetup(context);
+    setBusy(false);
+    if (result.kind === 'secret') setUri(result.uri);
+    else showFailure('NewAuthenticator', 'mfa-setup', result);
+  }
+
+  useArrival(() => {
+    if (recovered) void newSecret();
+  });
+
+  async function send(challenge: string): Promise<'invalid' | 'done'> {
+    const mfaSecret = uri && secretOf(uri);
+    if (!context || !mfaSecret) return 'done';
+    const result = await confirmMfa(context, { mfaSecret, challenge });
+    if (result.kind === 'invalid-code') return 'invalid';
+    // The ten minutes after the recovery-code sign-in have passed: the server asks the old code.
+    if (result.kind === 'current-code-required') {
+      setPhase({ kind: 'too-late' });
+      return 'done';
+    }
+    if (result.kind !== 'confirmed') {
+      showFailure('NewAuthenticator', 'mfa-confirm', result);
+      return 'done';
+    }
+    establishSession(result.token ?? $token.get() ?? '');
+    setPhase({ kind: 'done', codes: result.recoveryCodes });
+    return 'done';
+  }
+
+  if (phase.kind === 'done') return <RecoveryCodesPanel codes={phase.codes} account={session?.email ?? ''} onContinue={toCompanySelection} />;
+
+  if (!recovered || phase.kind === 'too-late') {
+    return (
+      <section className="fd-card">
+        <h1>{t('page.new-authenticator.heading')}</h1>
+        <p className="fd-card__intro" role="alert">
+          {t('page.new-authenticator.not-recovered')}
+        </p>
+        <FlowLink to={PATHS.companySelection} className="fd-link">
+          {t('button.back')}
+        </FlowLink>
+      </section>
+    );
+  }
+
+  if (phase.kind === 'confirm') {
+    return <CodeStep heading={t('page.mfa-confirm.heading')} intro={t('page.mfa-confirm.intro')} send={send} onBack={() => setPhase({ kind: 'scan' })} />;
+  }
+
+  return (
+    <section className="fd-card fd-card--wide" aria-busy={busy || undefined}>
+      <h1>{t('page.new-authenticator.heading')}</h1>
+      <p className="fd-card__intro">{t('page.new-authenticator.intro')}</p>
+      <div className="fd-mfa">
+        <TotpSecret uri={uri} busy={busy} onRegenerate={() => void newSecret()} />
+      </div>
+      <div className="fd-card__actions">
+        <Button variant="quiet" onClick={toCompanySelection}>
+          {t('page.new-authenticator.not-now')}
+        </Button>
+        <Button enabled={Boolean(uri)} onClick={() => setPhase({ kind: 'confirm' })}>
+          {t('button.continue')}
+        </Button>
+      </div>
+    </section>
+  );
+}
