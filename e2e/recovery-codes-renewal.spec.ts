@@ -62,6 +62,8 @@ test('a signed-in user without TOTP who opens the screen is told the account has
   await expect(page).toHaveURL(/\/company\/acme\/terms/);
 
   await page.goto('/account/recovery-codes');
+  // The code field takes typing once the page's script has taken it over.
+  await page.waitForLoadState('networkidle');
   await enterCode(page, '123456');
   await expect(page.getByRole('alert').filter({ hasText: 'Your account has no authenticator app' })).toBeVisible();
   await page.getByRole('link', { name: 'Back' }).click();
