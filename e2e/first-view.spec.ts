@@ -1,4 +1,6 @@
 import { test, expect } from './fixtures';
+import { readFileSync } from 'node:fs';
+import { enterEmail, enterPassword } from './screens/sign-in';
 
 test.use({ locale: 'en-GB' });
 
@@ -151,4 +153,40 @@ test('the page speaks the language of the locale parameter, else of the browser'
   await expect(page.locator('html')).toHaveAttribute('lang', 'it');
   await expect(page.getByRole('button', { name: 'Continua' })).toBeVisible();
   await context.close();
+});
+
+test('the sign-in moves from step to step without the router, and Back and Forward show the step of the address', async ({ page, account }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await enterEmail(page, account.email);
+  await expect(page).toHaveURL(/\/login\/password\?username=/);
+  await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
+  // The step focuses its own field on arrival.
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await expect(page).toHaveTitle(/Login/);
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goForward();
+  await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
+
+  await enterPassword(page, account.password);
+  await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
+  // The router's chunk is the entry src/app.tsx; no screen of the sign-in path needs it.
+  const bundles = JSON.parse(readFileSync('dist/.bundles.json', 'utf8')) as { lazy: Record<string, string[]> };
+  const router = new Set(bundles.lazy['src/app.tsx']);
+  expect(router.size).toBeGreaterThan(0);
+  expect(scripts.filter((path) => router.has(path))).toEqual([]);
+});
+
+test('a step of the other family, Forgot password, hands the page to the router', async ({ page, account }) => {
+  await enterEmail(page, account.email);
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/reset-password\?username=/);
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
 });

@@ -130,7 +130,8 @@ async function startFrontDoor(port: number, dataDir: string): Promise<ChildProce
           (answer) => answer.ok,
           () => false,
         ),
-      { message: 'the front door starts', timeout: 30_000 },
+      // A new data directory is made and migrated first, which a busy machine takes its time over.
+      { message: 'the front door starts', timeout: 60_000 },
     )
     .toBe(true);
   return server;

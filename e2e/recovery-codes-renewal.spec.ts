@@ -10,6 +10,8 @@ test('a signed-in user with TOTP makes new recovery codes with a current code: t
   page,
   account,
 }, testInfo) => {
+  // Two codes of the authenticator, each of its own 30-second step: the second may wait for the next step.
+  test.slow();
   const errors = consoleErrors(page);
   const used = new Set<number>();
   await enterEmail(page, account.email);

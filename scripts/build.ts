@@ -14,10 +14,14 @@ const dist = `${root}dist`;
 
 export async function build(): Promise<void> {
   rmSync(dist, { recursive: true, force: true });
-  execFileSync('npx', ['parcel', 'build', 'src/index.html', '--dist-dir', 'dist', '--public-url', '/', '--no-source-maps', '--log-level', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    'npx',
+    ['parcel', 'build', 'src/index.html', '--dist-dir', 'dist', '--public-url', '/', '--no-source-maps', '--no-cache', '--log-level', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   const pages = await prerender(root, dist);
   const count = compressDirectory(dist);
   console.log(`Built dist/ with ${pages} prerendered pages and precompressed ${count} files.`);

@@ -3,8 +3,8 @@
  * of it", at most 50 ms): /login in Chromium with its CPU slowed 4x, the e-mail field focused when
  * the load event fires, one key pressed at a given time after load, and its input delay read
  * from the Event Timing API (processingStart - startTime). Each press is on a fresh page, since
- * only the first key press after load is in question; the times after load span the moment the
- * router's chunk is fetched and run when the browser is idle (src/first-view/router-handover.ts).
+ * only the first key press after load is in question; the times after load span the moments the
+ * page's scripts arrive and run (scripts/prerender/start-scripts.ts).
  */
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../e2e/chromium';

@@ -1,6 +1,6 @@
 /**
- * The router's arrival after a first view: fetched when the browser is idle, so it never delays the
- * first screen, and started when a step moves on (or at once, for a page with no first view).
+ * The router's arrival after a first view: fetched only when the page hands itself over
+ * (docs/decisions/0013-sign-in-without-the-router.md), never on the sign-in path.
  */
 const loadRouter = () => import('../app');
 
@@ -13,12 +13,4 @@ export async function startRouter(root: HTMLElement): Promise<void> {
 export async function moveOnWithRouter(root: HTMLElement, href: string, replace: boolean): Promise<void> {
   history[replace ? 'replaceState' : 'pushState'](null, '', href);
   await startRouter(root);
-}
-
-/** Fetches the router once the page has loaded and the browser has nothing better to do. */
-export function fetchRouterWhenIdle(): void {
-  const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
-  const preload = () => idle(() => void loadRouter());
-  if (document.readyState === 'complete') preload();
-  else addEventListener('load', preload, { once: true });
 }

@@ -1,0 +1,114 @@
+/**
+ * The page's own moves (docs/decisions/0013-sign-in-without-the-router.md): a step that moves on
+ * sets the address, runs the next route's guard and renders the next screen's chunk in place; Back
+ * and Forward show the screen of the address they reach. A move to a screen whose texts the page
+ * does not carry (the other family, or another language's whole dictionary), a path only the router
+ * shows, or a chunk that fails to load hands the page to the router, which owns it from then on.
+ */
+import { render } from 'preact';
+import { useRef, type ReactNode } from 'react';
+import { ALIASES, ROUTER_ONLY_PATHS, matchRoute } from '../flow/route-table';
+import { matchPath } from '../../rules/route-pattern';
+import { config } from '../config';
+import { GUARDS } from '../flow/guards';
+import { staticFlow } from '../flow/static-flow';
+import { FirstView } from '../flow/FirstView';
+import { NotFound } from '../screens/NotFound';
+import { noteFirstArrival, useArrivalFocus } from '../flow/arrival-focus';
+import { pathTo, type To } from '../flow/paths';
+import { queryString, withCarried } from '../flow/carried';
+import { $locale } from '../stores/locale';
+import { hasPageTexts } from '../i18n/i18n';
+import { moveOnWithRouter, startRouter } from './router-handover';
+
+/** The first alias the path is, with its parameters. */
+function aliasOf(path: string): To | undefined {
+  for (const alias of ALIASES) {
+    const params = matchPath(alias.path, path);
+    if (params) return { to: alias.to, params, replace: true };
+  }
+  return undefined;
+}
+
+/** A screen reached by a move: a new one each time, focused on arrival like the router's. */
+function MovedScreen({ children }: { children: ReactNode }) {
+  const screen = useRef<HTMLDivElement>(null);
+  useArrivalFocus(screen);
+  return (
+    <div ref={screen} className="fd-screen">
+      {children}
+    </div>
+  );
+}
+
+/**
+ * Shows the screen of the page's address over the prerendered one, then of every address a move or
+ * Back and Forward reach, until the router takes over. `settle` ends a task between loading a
+ * screen and rendering it, so a key press that arrived meanwhile is handled first.
+ */
+export async function startPageMoves(root: HTMLElement, settle: () => Promise<void>): Promise<void> {
+  let moves = 0;
+  let shown = false;
+  let routerOwnsPage = false;
+
+  const handOver = () => {
+    routerOwnsPage = true;
+    removeEventListener('popstate', showAddress);
+    void startRouter(root);
+  };
+
+  function go(to: To, href: string) {
+    // A screen of the first view that moves on after the router took over moves the router.
+    if (routerOwnsPage) return void moveOnWithRouter(root, href, Boolean(to.replace));
+    history[to.replace ? 'replaceState' : 'pushState'](null, '', href);
+    void show();
+  }
+
+  async function show(): Promise<void> {
+    const move = (moves += 1);
+    const path = location.pathname;
+    const rawSearch = Object.fromEntries(new URLSearchParams(location.search));
+    const redirect = (to: To) => go({ ...to, replace: true }, pathTo(to) + queryString(withCarried(rawSearch, to.search)));
+
+    const alias = aliasOf(path);
+    if (alias) return redirect(alias);
+    if (config.gallery && ROUTER_ONLY_PATHS.some((pattern) => matchPath(pattern, path))) return handOver();
+    const match = matchRoute(path);
+    const guard = match?.row.guard && GUARDS[match.row.guard](rawSearch);
+    if (guard) return redirect(guard);
+    if (match && !hasPageTexts($locale.get(), match.row.texts)) return handOver();
+
+    let screen;
+    try {
+      screen = match && (await match.row.load())[match.row.screen];
+    } catch {
+      // The router shows its error screen, with a way to try again.
+      return handOver();
+    }
+    await settle();
+    if (move !== moves || routerOwnsPage) return;
+    const Screen = screen ?? NotFound;
+    const flow = staticFlow(path, match?.params ?? {}, rawSearch, go);
+    render(
+      <FirstView flow={flow} titleKey={match?.row.titleKey ?? 'title.not-found'} guarded={Boolean(match?.row.guard)}>
+        {!shown ? (
+          <Screen />
+        ) : (
+          <MovedScreen key={move}>
+            <Screen />
+          </MovedScreen>
+        )}
+      </FirstView>,
+      root,
+    );
+    if (!shown) noteFirstArrival();
+    shown = true;
+  }
+
+  function showAddress() {
+    void show();
+  }
+
+  addEventListener('popstate', showAddress);
+  await show();
+}
