@@ -155,6 +155,14 @@ test('the page speaks the language of the locale parameter, else of the browser'
   await context.close();
 });
 
+/** The files of the router's chunk (the entry src/app.tsx), from the build's bundle manifest. */
+function routerFiles(): Set<string> {
+  const bundles = JSON.parse(readFileSync('dist/.bundles.json', 'utf8')) as { lazy: Record<string, string[]> };
+  const files = new Set(bundles.lazy['src/app.tsx']);
+  expect(files.size).toBeGreaterThan(0);
+  return files;
+}
+
 test('the sign-in moves from step to step without the router, and Back and Forward show the step of the address', async ({ page, account }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
@@ -175,15 +183,20 @@ test('the sign-in moves from step to step without the router, and Back and Forwa
 
   await enterPassword(page, account.password);
   await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
-  // The router's chunk is the entry src/app.tsx; no screen of the sign-in path needs it.
-  const bundles = JSON.parse(readFileSync('dist/.bundles.json', 'utf8')) as { lazy: Record<string, string[]> };
-  const router = new Set(bundles.lazy['src/app.tsx']);
-  expect(router.size).toBeGreaterThan(0);
+  // No screen of the sign-in path needs the router.
+  const router = routerFiles();
   expect(scripts.filter((path) => router.has(path))).toEqual([]);
 });
 
-test('a step of the other family, Forgot password, hands the page to the router', async ({ page, account }) => {
+test('a step of the other family, Forgot password, hands the page to the router, which starts arriving when the pointer is over the link', async ({
+  page,
+  account,
+}) => {
   await enterEmail(page, account.email);
+  const router = routerFiles();
+  const fetched = page.waitForRequest((request) => router.has(new URL(request.url()).pathname));
+  await page.getByRole('link', { name: 'Forgot your password?' }).hover();
+  await fetched;
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/reset-password\?username=/);
   await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();

@@ -4,6 +4,7 @@
  * and Forward show the screen of the address they reach. A move to a screen whose texts the page
  * does not carry (the other family, or another language's whole dictionary), a path only the router
  * shows, or a chunk that fails to load hands the page to the router, which owns it from then on.
+ * A link's move is prepared on a sign of intent: the next screen's chunk, or the router.
  */
 import { render } from 'preact';
 import { useRef, type ReactNode } from 'react';
@@ -19,7 +20,7 @@ import { pathTo, type To } from '../flow/paths';
 import { queryString, withCarried } from '../flow/carried';
 import { $locale } from '../stores/locale';
 import { hasPageTexts } from '../i18n/i18n';
-import { moveOnWithRouter, startRouter } from './router-handover';
+import { loadRouter, moveOnWithRouter, startRouter } from './router-handover';
 
 /** The first alias the path is, with its parameters. */
 function aliasOf(path: string): To | undefined {
@@ -64,6 +65,14 @@ export async function startPageMoves(root: HTMLElement, settle: () => Promise<vo
     void show();
   }
 
+  /** Fetches what the move will need, so the press does not wait for it; a failure shows on the press. */
+  function prepare(to: To) {
+    const match = matchRoute(pathTo(to));
+    if (!match) return;
+    const needed = !routerOwnsPage && hasPageTexts($locale.get(), match.row.texts) ? match.row.load() : loadRouter();
+    needed.catch(() => undefined);
+  }
+
   async function show(): Promise<void> {
     const move = (moves += 1);
     const path = location.pathname;
@@ -88,7 +97,7 @@ export async function startPageMoves(root: HTMLElement, settle: () => Promise<vo
     await settle();
     if (move !== moves || routerOwnsPage) return;
     const Screen = screen ?? NotFound;
-    const flow = staticFlow(path, match?.params ?? {}, rawSearch, go);
+    const flow = staticFlow(path, match?.params ?? {}, rawSearch, go, prepare);
     render(
       <FirstView flow={flow} titleKey={match?.row.titleKey ?? 'title.not-found'} guarded={Boolean(match?.row.guard)}>
         {!shown ? (

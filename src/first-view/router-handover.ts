@@ -2,7 +2,7 @@
  * The router's arrival after a first view: fetched only when the page hands itself over
  * (docs/decisions/0013-sign-in-without-the-router.md), never on the sign-in path.
  */
-const loadRouter = () => import('../app');
+export const loadRouter = () => import('../app');
 
 /** Starts the router over the page at its current address. */
 export async function startRouter(root: HTMLElement): Promise<void> {

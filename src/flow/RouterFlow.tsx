@@ -3,6 +3,7 @@ import { useMatch, useRouter } from '@tanstack/react-router';
 import { FlowContext, type Flow } from './flow';
 import { flowSearch, queryString, withCarried } from './carried';
 import { pathTo, type To } from './paths';
+import { matchRoute } from './route-table';
 import { useArrivalFocus } from './arrival-focus';
 import { useLoginOnRefusal } from './refusal';
 
@@ -22,6 +23,10 @@ export function RouterFlow({ guarded = false, children }: { guarded?: boolean; c
       search,
       href,
       go: (to) => (to.replace ? router.history.replace(href(to)) : router.history.push(href(to))),
+      prepare: (to) =>
+        void matchRoute(pathTo(to))
+          ?.row.load()
+          .catch(() => undefined),
       leave: (url) => window.location.assign(url),
     };
   }, [router, match.pathname, match.params, match.search]);

@@ -17,6 +17,8 @@ export interface Flow {
   go(to: To): void;
   /** The URL of another step, with the carried parameters: for links. */
   href(to: To): string;
+  /** Starts fetching what a move to another step needs, on a sign the person may take it (a pointer over its link, its focus). */
+  prepare(to: To): void;
   /** Leaves the front door for another site (the app, an identity provider). */
   leave(url: string): void;
 }

@@ -81,6 +81,7 @@ describe('going to the identity provider', () => {
     search: {},
     go: vi.fn<Flow['go']>(),
     href: () => '/login',
+    prepare: () => {},
     leave: vi.fn<Flow['leave']>(),
   });
 

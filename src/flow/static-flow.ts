@@ -1,12 +1,19 @@
 /**
- * The flow of a screen shown before the router: read from the page's address, moving on through
- * a handler (the router, once it has arrived), leaving with a plain navigation.
+ * The flow of a screen shown before the router: read from the page's address, moving on and
+ * preparing moves through the page's handlers (src/first-view/page-moves.tsx), leaving with a plain
+ * navigation. Prerendering needs neither handler.
  */
 import type { Flow } from './flow';
 import { flowSearch, queryString, withCarried } from './carried';
 import { pathTo, type To } from './paths';
 
-export function staticFlow(path: string, params: Record<string, string>, rawSearch: Record<string, string>, go: (to: To, href: string) => void): Flow {
+export function staticFlow(
+  path: string,
+  params: Record<string, string>,
+  rawSearch: Record<string, string>,
+  go: (to: To, href: string) => void,
+  prepare: (to: To) => void = () => {},
+): Flow {
   const search = flowSearch(rawSearch);
   const href = (to: To) => pathTo(to) + queryString(withCarried(search, to.search));
   return {
@@ -15,6 +22,7 @@ export function staticFlow(path: string, params: Record<string, string>, rawSear
     search,
     href,
     go: (to) => go(to, href(to)),
+    prepare,
     leave: (url) => window.location.assign(url),
   };
 }
