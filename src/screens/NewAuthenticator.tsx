@@ -4,7 +4,6 @@ import { Button, useArrival } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
-import { FlowLink } from '../flow/FlowLink';
 import { showFailure } from '../flow/failure';
 import { confirmMfa, startMfaSetup } from '../api/mfa';
 import { $session, $token, establishSession } from '../stores/session';
@@ -12,6 +11,7 @@ import { homeContext } from '../session/token';
 import { secretOf } from '../platform/qr';
 import { CodeStep } from './parts/CodeStep';
 import { RecoveryCodesPanel } from './parts/RecoveryCodesPanel';
+import { AccountNotice } from './parts/AccountNotice';
 import { TotpSecret } from './parts/TotpSecret';
 
 type Phase = { kind: 'scan' } | { kind: 'confirm' } | { kind: 'too-late' } | { kind: 'done'; codes: string[] };
@@ -69,19 +69,7 @@ export function NewAuthenticator() {
 
   if (phase.kind === 'done') return <RecoveryCodesPanel codes={phase.codes} account={session?.email ?? ''} onContinue={toCompanySelection} />;
 
-  if (!recovered || phase.kind === 'too-late') {
-    return (
-      <section className="fd-card">
-        <h1>{t('page.new-authenticator.heading')}</h1>
-        <p className="fd-card__intro" role="alert">
-          {t('page.new-authenticator.not-recovered')}
-        </p>
-        <FlowLink to={PATHS.companySelection} className="fd-link">
-          {t('button.back')}
-        </FlowLink>
-      </section>
-    );
-  }
+  if (!recovered || phase.kind === 'too-late') return <AccountNotice heading="page.new-authenticator.heading" message="page.new-authenticator.not-recovered" />;
 
   if (phase.kind === 'confirm') {
     return <CodeStep heading={t('page.mfa-confirm.heading')} intro={t('page.mfa-confirm.intro')} send={send} onBack={() => setPhase({ kind: 'scan' })} />;

@@ -3,13 +3,13 @@ import { useStore } from '@nanostores/react';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
-import { FlowLink } from '../flow/FlowLink';
 import { showFailure } from '../flow/failure';
 import { renewRecoveryCodes } from '../api/mfa';
 import { $session } from '../stores/session';
 import { homeContext } from '../session/token';
 import { CodeStep } from './parts/CodeStep';
 import { RecoveryCodesPanel } from './parts/RecoveryCodesPanel';
+import { AccountNotice } from './parts/AccountNotice';
 
 type Outcome = { kind: 'renewed'; codes: string[] } | { kind: 'no-totp' };
 
@@ -39,19 +39,7 @@ export function RecoveryCodes() {
 
   if (outcome?.kind === 'renewed') return <RecoveryCodesPanel codes={outcome.codes} account={session?.email ?? ''} onContinue={toCompanySelection} />;
 
-  if (outcome?.kind === 'no-totp') {
-    return (
-      <section className="fd-card">
-        <h1>{t('page.recovery-codes-renewal.heading')}</h1>
-        <p className="fd-card__intro" role="alert">
-          {t('page.recovery-codes-renewal.no-totp')}
-        </p>
-        <FlowLink to={PATHS.companySelection} className="fd-link">
-          {t('button.back')}
-        </FlowLink>
-      </section>
-    );
-  }
+  if (outcome?.kind === 'no-totp') return <AccountNotice heading="page.recovery-codes-renewal.heading" message="page.recovery-codes-renewal.no-totp" />;
 
   return <CodeStep heading={t('page.recovery-codes-renewal.heading')} intro={t('page.recovery-codes-renewal.intro')} send={send} onBack={toCompanySelection} />;
 }
