@@ -188,18 +188,34 @@ test('the sign-in moves from step to step without the router, and Back and Forwa
   expect(scripts.filter((path) => router.has(path))).toEqual([]);
 });
 
-test('a step of the other family, Forgot password, hands the page to the router, which starts arriving when the pointer is over the link', async ({
+/** The files of the language's whole dictionary, from the build's bundle manifest. */
+function dictionaryFiles(language: string): Set<string> {
+  const bundles = JSON.parse(readFileSync('dist/.bundles.json', 'utf8')) as { lazy: Record<string, string[]> };
+  const files = new Set(bundles.lazy[`locales/${language}.json`]);
+  expect(files.size).toBeGreaterThan(0);
+  return files;
+}
+
+test('Register, a screen whose texts /login does not carry, comes without the router: its texts start arriving when the pointer is over the link', async ({
   page,
-  account,
 }) => {
-  await enterEmail(page, account.email);
-  const router = routerFiles();
-  const fetched = page.waitForRequest((request) => router.has(new URL(request.url()).pathname));
-  await page.getByRole('link', { name: 'Forgot your password?' }).hover();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/login');
+  const link = page.getByRole('link', { name: 'Create an account' });
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  const dictionary = dictionaryFiles('en');
+  expect(scripts.filter((path) => dictionary.has(path))).toEqual([]);
+  const fetched = page.waitForRequest((request) => dictionary.has(new URL(request.url()).pathname));
+  await link.hover();
   await fetched;
-  await page.getByRole('link', { name: 'Forgot your password?' }).click();
-  await expect(page).toHaveURL(/\/reset-password\?username=/);
-  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await link.click();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   await page.goBack();
-  await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  const router = routerFiles();
+  expect(scripts.filter((path) => router.has(path))).toEqual([]);
 });

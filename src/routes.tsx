@@ -49,7 +49,7 @@ const screenRoute = (parent: AnyRoute, row: RouteRow) =>
     getParentRoute: () => parent,
     path: row.path,
     staticData: { titleKey: row.titleKey },
-    // A screen of the other family than the page's needs the language's whole dictionary first.
+    // A screen whose texts the page does not carry needs the language's whole dictionary first.
     loader: () => ensureTexts(row.texts),
     component: withRouterFlow(lazyRouteComponent(row.load, row.screen), Boolean(row.guard)),
   });

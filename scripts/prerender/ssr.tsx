@@ -10,7 +10,7 @@ import it from '../../locales/it.json';
 import fr from '../../locales/fr.json';
 import az from '../../locales/az.json';
 import { LANGUAGES, type Language } from '../../rules/languages';
-import { ALIASES, COMMON_TEXTS, ROUTER_ONLY_PATHS, ROUTE_TABLE, type Family, type RouteRow } from '../../src/flow/route-table';
+import { ALIASES, COMMON_TEXTS, ROUTER_ONLY_PATHS, ROUTE_TABLE, type PageTexts, type RouteRow } from '../../src/flow/route-table';
 import { FirstView } from '../../src/flow/FirstView';
 import { staticFlow } from '../../src/flow/static-flow';
 import { NotFound } from '../../src/screens/NotFound';
@@ -30,21 +30,21 @@ export interface Page {
   language: Language;
   title: string;
   markup: string;
-  /** The texts of the page's family of screens in its language, and English where it has none. */
+  /** The texts of the page's screen in its language; English for every key the language lacks. */
   texts: Dictionary;
   english: Dictionary;
 }
 
 /**
- * The texts a page carries: the common groups and the `page.*` groups of every screen of its
- * family, so the router moves within the family without a dictionary chunk (src/flow/route-table.ts).
+ * The texts a page carries: the common groups and the `page.*` groups of its screen. A move to
+ * another screen loads the language's whole dictionary if it needs more
+ * (docs/decisions/0014-a-page-carries-its-screen.md).
  */
-function familyTexts(dictionary: Dictionary, family: Family): Dictionary {
+function screenTexts(dictionary: Dictionary, groups: readonly PageTexts[]): Dictionary {
   const pages = (dictionary.page ?? {}) as Dictionary;
-  const groups = new Set<string>(ROUTE_TABLE.filter((row) => row.family === family).flatMap((row) => row.texts));
   return {
     ...Object.fromEntries(COMMON_TEXTS.filter((group) => group in dictionary).map((group) => [group, dictionary[group]])),
-    page: Object.fromEntries(Object.entries(pages).filter(([group]) => groups.has(group))),
+    page: Object.fromEntries(Object.entries(pages).filter(([group]) => (groups as readonly string[]).includes(group))),
   };
 }
 
@@ -60,17 +60,22 @@ function missingIn(texts: Dictionary, english: Dictionary): Dictionary {
   return missing;
 }
 
+/**
+ * English for what a language lacks in its whole dictionary (flows 9: Italian migration texts), so
+ * the fallback holds on every screen the page moves to, not only the page's own.
+ */
+const englishFor = (language: Language): Dictionary => (language === 'en' ? {} : missingIn(dictionaries[language], en));
+
 /** The page of a path the router shows on its own: no markup, the common texts, the router's script. */
 export function shellPage(language: Language): Page {
-  const texts = familyTexts(dictionaries[language], 'sign-in');
   return {
     pattern: undefined,
     module: 'src/app.tsx',
     language,
     title: translate(language, 'app.name'),
     markup: '',
-    texts,
-    english: language === 'en' ? {} : missingIn(texts, familyTexts(en, 'sign-in')),
+    texts: screenTexts(dictionaries[language], []),
+    english: englishFor(language),
   };
 }
 
@@ -84,16 +89,14 @@ export async function renderPage(row: RouteRow | undefined, language: Language):
       <Screen />
     </FirstView>,
   );
-  const family = row?.family ?? 'sign-in';
-  const texts = familyTexts(dictionaries[language], family);
   return {
     pattern: row?.path,
     module: row ? `src/screens/${row.screen}.tsx` : undefined,
     language,
     title: translate(language, titleKey),
     markup,
-    texts,
-    english: language === 'en' ? {} : missingIn(texts, familyTexts(en, family)),
+    texts: screenTexts(dictionaries[language], row?.texts ?? []),
+    english: englishFor(language),
   };
 }
 

@@ -1,10 +1,10 @@
 /**
  * The page's own moves (docs/decisions/0013-sign-in-without-the-router.md): a step that moves on
- * sets the address, runs the next route's guard and renders the next screen's chunk in place; Back
- * and Forward show the screen of the address they reach. A move to a screen whose texts the page
- * does not carry (the other family, or another language's whole dictionary), a path only the router
- * shows, or a chunk that fails to load hands the page to the router, which owns it from then on.
- * A link's move is prepared on a sign of intent: the next screen's chunk, or the router.
+ * sets the address, runs the next route's guard and renders the next screen's chunk in place, with
+ * the language's whole dictionary when the screen needs texts the page does not carry
+ * (docs/decisions/0014-a-page-carries-its-screen.md); Back and Forward show the screen of the
+ * address they reach. A path only the router shows, or a chunk that fails to load, hands the page
+ * to the router, which owns it from then on. A link's move is prepared on a sign of intent.
  */
 import { render } from 'preact';
 import { useRef, type ReactNode } from 'react';
@@ -18,8 +18,7 @@ import { NotFound } from '../screens/NotFound';
 import { noteFirstArrival, useArrivalFocus } from '../flow/arrival-focus';
 import { pathTo, type To } from '../flow/paths';
 import { queryString, withCarried } from '../flow/carried';
-import { $locale } from '../stores/locale';
-import { hasPageTexts } from '../i18n/i18n';
+import { ensureTexts } from '../stores/locale';
 import { loadRouter, moveOnWithRouter, startRouter } from './router-handover';
 
 /** The first alias the path is, with its parameters. */
@@ -69,7 +68,7 @@ export async function startPageMoves(root: HTMLElement, settle: () => Promise<vo
   function prepare(to: To) {
     const match = matchRoute(pathTo(to));
     if (!match) return;
-    const needed = !routerOwnsPage && hasPageTexts($locale.get(), match.row.texts) ? match.row.load() : loadRouter();
+    const needed = routerOwnsPage ? loadRouter() : Promise.all([match.row.load(), ensureTexts(match.row.texts)]);
     needed.catch(() => undefined);
   }
 
@@ -85,11 +84,10 @@ export async function startPageMoves(root: HTMLElement, settle: () => Promise<vo
     const match = matchRoute(path);
     const guard = match?.row.guard && GUARDS[match.row.guard](rawSearch);
     if (guard) return redirect(guard);
-    if (match && !hasPageTexts($locale.get(), match.row.texts)) return handOver();
 
     let screen;
     try {
-      screen = match && (await match.row.load())[match.row.screen];
+      screen = match && (await Promise.all([match.row.load(), ensureTexts(match.row.texts)]))[0][match.row.screen];
     } catch {
       // The router shows its error screen, with a way to try again.
       return handOver();

@@ -2,8 +2,8 @@
  * A page's first view (docs/decisions/0006-first-view-without-compat.md): the prerendered screen
  * of the address comes to life without the router. The stored flow is restored, the route's guard
  * runs, and the screen's chunk renders over the prerendered DOM (what was typed stays, caret and
- * all). The page then moves on by itself (src/first-view/page-moves.tsx) while the next screen's
- * texts are at hand, which is the whole sign-in path, and starts the router only for the rest
+ * all). The page then moves on by itself (src/first-view/page-moves.tsx), and starts the router
+ * only for the toolkit's gallery or a screen that failed to load
  * (docs/decisions/0013-sign-in-without-the-router.md).
  */
 import { restoreSession } from '../stores';

@@ -12,12 +12,6 @@ import { migrationAction } from './migration';
 import { matchPath } from '../../rules/route-pattern';
 import { isEmail } from '../../rules/email';
 
-/**
- * The two families of screens. A page carries the texts of its family's screens; a move to the
- * other family loads the language's whole dictionary first.
- */
-export type Family = 'sign-in' | 'account';
-
 /** A group of `page.*` texts: 'login' for page.login.heading and its siblings. */
 export type PageTexts = TextKey extends infer Key ? (Key extends `page.${infer Group}.${string}` ? Group : never) : never;
 
@@ -30,8 +24,7 @@ export interface RouteRow<Path extends AppPath = AppPath, Search = unknown> {
   screen: string;
   /** The page title's text (flows 2: titles come from route metadata). */
   titleKey: TextKey;
-  family: Family;
-  /** The groups of `page.*` texts the screen shows. */
+  /** The groups of `page.*` texts the screen shows: its page carries them, a move to it loads them. */
   texts: readonly PageTexts[];
   guard?: GuardName;
   /** The step's own query parameters, read and checked here once: what its screen may rely on. */
@@ -50,14 +43,13 @@ const emailIn = (value: string | undefined) => (value !== undefined && isEmail(v
 
 /** A row of the table; a step that reads no query parameter of its own reads none. */
 function row<Path extends AppPath, Search = Record<never, never>>(
-  family: Family,
-  fields: Omit<RouteRow<Path, Search>, 'family' | 'search'> & { search?: RouteRow<Path, Search>['search'] },
+  fields: Omit<RouteRow<Path, Search>, 'search'> & { search?: RouteRow<Path, Search>['search'] },
 ): RouteRow<Path, Search> {
-  return { ...fields, family, search: fields.search ?? (noSearch as () => Search) };
+  return { ...fields, search: fields.search ?? (noSearch as () => Search) };
 }
 
 export const ROUTE_TABLE = [
-  row('sign-in', {
+  row({
     path: PATHS.login,
     screen: 'Login',
     titleKey: 'title.login',
@@ -67,7 +59,7 @@ export const ROUTE_TABLE = [
     // sign-in (flows 4.2).
     search: ({ username, context, domain }) => ({ username, context, domain }),
   }),
-  row('sign-in', {
+  row({
     path: PATHS.loginWithPassword,
     screen: 'LoginWithPassword',
     titleKey: 'title.login',
@@ -75,7 +67,7 @@ export const ROUTE_TABLE = [
     load: () => import('../screens/LoginWithPassword'),
     search: ({ username }) => ({ username: emailIn(username) }),
   }),
-  row('sign-in', {
+  row({
     path: PATHS.loginWithSsoSuccess,
     screen: 'LoginWithSSOSuccess',
     titleKey: 'title.login',
@@ -84,7 +76,7 @@ export const ROUTE_TABLE = [
     // The session token the identity provider's sign-in came back with.
     search: ({ lcq }) => ({ lcq }),
   }),
-  row('sign-in', {
+  row({
     path: PATHS.mfaLogin,
     screen: 'MFALogin',
     titleKey: 'title.login',
@@ -92,8 +84,8 @@ export const ROUTE_TABLE = [
     load: () => import('../screens/MFALogin'),
     search: ({ username }) => ({ username: emailIn(username) }),
   }),
-  row('sign-in', { path: PATHS.logout, screen: 'Logout', titleKey: 'title.logout', texts: ['logout'], load: () => import('../screens/Logout') }),
-  row('account', {
+  row({ path: PATHS.logout, screen: 'Logout', titleKey: 'title.logout', texts: ['logout'], load: () => import('../screens/Logout') }),
+  row({
     path: PATHS.register,
     screen: 'Register',
     titleKey: 'title.register',
@@ -102,7 +94,7 @@ export const ROUTE_TABLE = [
     // The e-mail that pre-fills the field, `username` first (flows 2).
     search: ({ username, email }) => ({ email: username || email }),
   }),
-  row('account', {
+  row({
     path: PATHS.registerSuccess,
     screen: 'RegisterSuccess',
     titleKey: 'title.register',
@@ -110,7 +102,7 @@ export const ROUTE_TABLE = [
     load: () => import('../screens/RegisterSuccess'),
     search: ({ username }) => ({ username }),
   }),
-  row('sign-in', {
+  row({
     path: PATHS.mfaSetup,
     screen: 'MFASetup',
     titleKey: 'title.mfa-setup',
@@ -118,7 +110,7 @@ export const ROUTE_TABLE = [
     load: () => import('../screens/MFASetup'),
     guard: 'pending-mfa-setup',
   }),
-  row('sign-in', {
+  row({
     path: PATHS.mfaSetupConfirmation,
     screen: 'MFASetupConfirmation',
     titleKey: 'title.mfa-confirm',
@@ -126,7 +118,7 @@ export const ROUTE_TABLE = [
     load: () => import('../screens/MFASetupConfirmation'),
     guard: 'pending-mfa-setup',
   }),
-  row('account', {
+  row({
     path: PATHS.passwordReset,
     screen: 'PasswordReset',
     titleKey: 'title.password-reset',
@@ -134,14 +126,14 @@ export const ROUTE_TABLE = [
     load: () => import('../screens/PasswordReset'),
     search: ({ username }) => ({ email: username }),
   }),
-  row('account', {
+  row({
     path: PATHS.passwordResetSuccess,
     screen: 'PasswordResetSuccess',
     titleKey: 'title.password-reset',
     texts: ['password-reset-success', 'mail-sent'],
     load: () => import('../screens/PasswordResetSuccess'),
   }),
-  row('account', {
+  row({
     path: PATHS.passwordUpdate,
     screen: 'PasswordUpdate',
     titleKey: 'title.password-reset',
@@ -150,21 +142,21 @@ export const ROUTE_TABLE = [
     // The reset link's token (flows 5: read as a token by the screen).
     search: ({ token }) => ({ token }),
   }),
-  row('account', {
+  row({
     path: PATHS.passwordUpdateSuccess,
     screen: 'PasswordUpdateSuccess',
     titleKey: 'title.password-reset',
     texts: ['password-update-success'],
     load: () => import('../screens/PasswordUpdateSuccess'),
   }),
-  row('account', {
+  row({
     path: PATHS.passwordChange,
     screen: 'PasswordChange',
     titleKey: 'title.password-change',
     texts: ['password-change'],
     load: () => import('../screens/PasswordChange'),
   }),
-  row('account', {
+  row({
     path: PATHS.signup,
     screen: 'Signup',
     titleKey: 'title.signup',
@@ -173,14 +165,14 @@ export const ROUTE_TABLE = [
     // The invitation link's token.
     search: ({ token }) => ({ token }),
   }),
-  row('account', {
+  row({
     path: PATHS.signupSuccess,
     screen: 'SignupSuccess',
     titleKey: 'title.signup',
     texts: ['signup-success'],
     load: () => import('../screens/SignupSuccess'),
   }),
-  row('account', {
+  row({
     path: PATHS.migration,
     screen: 'Migration',
     titleKey: 'title.migration',
@@ -188,14 +180,14 @@ export const ROUTE_TABLE = [
     load: () => import('../screens/Migration'),
     search: ({ email, action }) => ({ email: emailIn(email), action: migrationAction(action) }),
   }),
-  row('account', {
+  row({
     path: PATHS.passwordMigrationSuccess,
     screen: 'PasswordMigrationSuccess',
     titleKey: 'title.migration',
     texts: ['migration', 'mail-sent', 'password-reset-success'],
     load: () => import('../screens/PasswordMigrationSuccess'),
   }),
-  row('sign-in', {
+  row({
     path: PATHS.companySelection,
     screen: 'CompanySelection',
     titleKey: 'title.company',
@@ -205,7 +197,7 @@ export const ROUTE_TABLE = [
     // A domain that names one of the user's organisations goes straight to its terms (flows 4.7).
     search: ({ domain }) => ({ domain }),
   }),
-  row('sign-in', {
+  row({
     path: PATHS.termsAndConditions,
     screen: 'TermsAndConditions',
     titleKey: 'title.terms',
@@ -213,7 +205,7 @@ export const ROUTE_TABLE = [
     load: () => import('../screens/TermsAndConditions'),
     guard: 'session',
   }),
-  row('account', {
+  row({
     path: PATHS.recoveryCodes,
     screen: 'RecoveryCodes',
     titleKey: 'title.recovery-codes',
@@ -221,7 +213,7 @@ export const ROUTE_TABLE = [
     load: () => import('../screens/RecoveryCodes'),
     guard: 'session',
   }),
-  row('account', {
+  row({
     path: PATHS.newAuthenticator,
     screen: 'NewAuthenticator',
     titleKey: 'title.new-authenticator',
@@ -229,7 +221,7 @@ export const ROUTE_TABLE = [
     load: () => import('../screens/NewAuthenticator'),
     guard: 'session',
   }),
-  row('account', {
+  row({
     path: PATHS.passkeys,
     screen: 'Passkeys',
     titleKey: 'title.passkeys',

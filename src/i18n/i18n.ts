@@ -1,9 +1,9 @@
 /**
  * Translations (flows 8 and 9): rosetta holds the dictionaries, each language a lazy chunk. A
- * prerendered page carries the texts of its family of screens in its language (and English for
- * what that language lacks), so it translates before any chunk has arrived; a screen of the other
- * family loads the whole dictionary first. A missing key warns on the console and falls back to
- * English.
+ * prerendered page carries the texts of its screen in its language (and English for what that
+ * language lacks), so it translates before any chunk has arrived; a move to another screen loads
+ * the whole dictionary first (docs/decisions/0014-a-page-carries-its-screen.md). A missing key
+ * warns on the console and falls back to English.
  */
 import rosetta from 'rosetta';
 import { FALLBACK_LANGUAGE, type Language } from '../../rules/languages';
