@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { automaticSamlContext, goToIdentityProvider, isFollowableIdentityProvider } from './saml';
+import { goToIdentityProvider, isFollowableIdentityProvider } from './saml';
 import { $toast, clearToast } from '../stores/toast';
 import type { Flow } from './flow';
 
@@ -39,21 +39,6 @@ describe('the identity provider URL the browser follows', () => {
       expect(isFollowableIdentityProvider(url, production), url).toBe(false);
     }
     expect(isFollowableIdentityProvider('http://idp.example.org/sso', development)).toBe(false);
-  });
-});
-
-describe('the organisation whose SAML sign-in Login starts at once', () => {
-  it('is the context parameter, else the domain parameter', () => {
-    expect(automaticSamlContext('globex', 'acme')).toBe('globex');
-    expect(automaticSamlContext(undefined, 'acme')).toBe('acme');
-    expect(automaticSamlContext(undefined, undefined)).toBeUndefined();
-  });
-
-  it('is none for a name of the platform itself, in any case, whichever parameter gives it', () => {
-    for (const name of ['admin', 'app', 'meta', 'services', 'auth', 'www', 'localhost', 'serviceProvider', 'AUTH']) {
-      expect(automaticSamlContext(name, undefined), name).toBeUndefined();
-      expect(automaticSamlContext(undefined, name), name).toBeUndefined();
-    }
   });
 });
 

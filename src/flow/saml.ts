@@ -56,12 +56,3 @@ export async function goToIdentityProvider(flow: Flow, screen: string, domain: s
   });
   return false;
 }
-
-/** Domains that name the platform itself, never an organisation: no automatic SAML for them (flows 4.2). */
-const EXCLUDED_DOMAINS = ['admin', 'app', 'meta', 'services', 'auth', 'www', 'localhost', 'serviceprovider'];
-
-/** The organisation whose SAML starts at once on Login: the context parameter, else the domain parameter (flows 4.2). */
-export function automaticSamlContext(context: string | undefined, domain: string | undefined): string | undefined {
-  const candidate = context || domain;
-  return candidate && !EXCLUDED_DOMAINS.includes(candidate.toLowerCase()) ? candidate : undefined;
-}

@@ -8,17 +8,16 @@ import { useSearch } from '../flow/search';
 import { FlowLink } from '../flow/FlowLink';
 import { CarriedFields } from '../flow/CarriedFields';
 import { useLive } from '../flow/live';
-import { showFailure } from '../flow/failure';
-import { automaticSamlContext, emailDomain, goToIdentityProvider } from '../flow/saml';
-import { allowsSaml, ssoModeByContext, ssoModeByEmail } from '../api/sign-in';
-import { passkeySignInOptions } from '../api/passkey-sign-in';
-import { reportError } from '../api/report';
+import { automaticSamlContext } from '../flow/saml-context';
 import { $storedSession } from '../stores/session';
 import { isExpired } from '../session/token';
-import { clearToast } from '../stores/toast';
+import { showToast } from '../stores/toast';
 import { emailErrors } from '../schemas/email-rule';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../rules/email';
 import { shown } from './parts/field-errors';
+
+/** Login's calls to the API: they arrive after the form takes presses (src/screens/parts/login-calls.ts). */
+const loginCalls = () => import('./parts/login-calls');
 
 /**
  * Login (flows 2, 4.1, 4.2): e-mail first. The organisation's SSO mode decides between the
@@ -29,7 +28,9 @@ import { shown } from './parts/field-errors';
  * until the script takes over (scripts/prerender/start-scripts.ts). Without any script it is a
  * plain form: it comes back here with `username`, and a script that arrives later carries on.
  * Passkeys (flows 4.14): the browser offers them among the e-mail field's suggestions where it can,
- * and a button asks for one; their code loads only then (src/flow/passkey-sign-in.ts).
+ * and a button asks for one; their code loads only then (src/flow/passkey-sign-in.ts). The calls
+ * to the API come in a chunk of their own once the form has taken over; a Continue pressed
+ * earlier waits for it.
  */
 export function Login() {
   const t = useT();
@@ -52,7 +53,10 @@ export function Login() {
     showErrors: 'once-sent',
     // A press during the automatic check waits for it, busy, and is looked up when it ends here.
     onSubmit: async ({ username }) => {
-      if (!(await check.current)) await lookUp(username.trim());
+      if (await check.current) return;
+      const calls = await loginCalls().catch(() => undefined);
+      if (calls) await calls.lookUp(flow, username.trim(), setLeaving);
+      else showToast(t('error.general'), 'error');
     },
   });
   const email = form.field('username');
@@ -63,17 +67,21 @@ export function Login() {
     if (stored && !isExpired(stored)) flow.go({ to: PATHS.companySelection, replace: true });
   }, [stored, flow]);
 
-  const leaveFor = useHandler((context: string) => goToIdentityProvider(flow, 'Login', context));
+  const leaveFor = useHandler(async (context: string) => (await loginCalls()).goToIdentityProvider(flow, 'Login', context));
   useEffect(() => {
     if (!samlContext) return;
     let current = true;
     setChecking(true);
-    check.current = ssoModeByContext(samlContext).then(async (result) => {
-      if (!current) return false;
-      if (result.kind === 'mode' && allowsSaml(result.mode) && (await leaveFor(samlContext))) return true;
-      setChecking(false);
-      return false;
-    });
+    check.current = loginCalls()
+      .then((calls) => calls.signsInWithSaml(samlContext))
+      // Calls that cannot arrive leave the sign-in to the e-mail, whose Continue says so.
+      .catch(() => false)
+      .then(async (saml) => {
+        if (!current) return false;
+        if (saml && (await leaveFor(samlContext))) return true;
+        setChecking(false);
+        return false;
+      });
     return () => {
       current = false;
     };
@@ -94,8 +102,9 @@ export function Login() {
   const offerPasskeys = useHandler(async () => {
     const browser = globalThis.PublicKeyCredential;
     if (!browser?.parseRequestOptionsFromJSON || !(await browser.isConditionalMediationAvailable?.())) return;
-    const options = await passkeySignInOptions(undefined);
-    if (options.kind !== 'options') return;
+    const calls = await loginCalls().catch(() => undefined);
+    const options = await calls?.passkeySignInOptions(undefined);
+    if (options?.kind !== 'options') return;
     offer.current?.abort();
     const controller = new AbortController();
     offer.current = controller;
@@ -126,26 +135,6 @@ export function Login() {
     setPasskeyBusy(false);
     void offerPasskeys();
   });
-
-  async function lookUp(username: string) {
-    clearToast();
-    const result = await ssoModeByEmail(username);
-    if (result.kind === 'mode') {
-      if (allowsSaml(result.mode)) {
-        setLeaving(true);
-        if (!(await goToIdentityProvider(flow, 'Login', emailDomain(username), username))) setLeaving(false);
-        return;
-      }
-      flow.go({ to: PATHS.loginWithPassword, search: { username } });
-      return;
-    }
-    if (result.kind === 'unknown-mode') {
-      // Any mode but the three known ones is an error (flows 4.1).
-      console.error(new Error(`Unknown SSO mode "${result.mode}".`));
-      void reportError({ screen: 'Login', operation: 'sso-mode' });
-    }
-    showFailure('Login', 'sso-mode', result);
-  }
 
   return (
     <form ref={form.ref} className="fd-card" method="get" action={PATHS.login} noValidate={live} aria-busy={busy || undefined}>
