@@ -219,3 +219,22 @@ test('Register, a screen whose texts /login does not carry, comes without the ro
   const router = routerFiles();
   expect(scripts.filter((path) => router.has(path))).toEqual([]);
 });
+
+test('a page inlines the rules of what it shows, and the rules of what only scripts show arrive once it has taken over', async ({ page }) => {
+  await page.goto('/login');
+  const inlined = (await page.locator('head style').textContent()) ?? '';
+  expect(inlined).toContain('.fd-card');
+  // A busy button's spinner is drawn only by the script.
+  expect(inlined).not.toContain('.fd-button__spinner');
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.endsWith('.css')));
+  const spinnerBorder = await page.evaluate(() => {
+    const spinner = document.createElement('span');
+    spinner.className = 'fd-button__spinner';
+    document.body.append(spinner);
+    const border = getComputedStyle(spinner).borderTopWidth;
+    spinner.remove();
+    return border;
+  });
+  expect(spinnerBorder).toBe('2px');
+});

@@ -11,8 +11,8 @@
  * - a user's first password sign-in, which shows MFA setup with its QR code instead of the code step;
  * - the prerendered HTML of /login, the largest of its five languages;
  * - the first view with its script: the page, its script and its screen's chunks, until the e-mail
- *   step takes presses (what comes after, the router, the whole dictionary and Login's calls to
- *   the API, is refused, so it cannot count by arriving early).
+ *   step takes presses (what comes after, the router, the whole dictionary, the whole stylesheet
+ *   and Login's calls to the API, is refused, so it cannot count by arriving early).
  * Fails when a budget is exceeded.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -34,7 +34,7 @@ import { Secret, TOTP } from 'otpauth';
 const KB = 1024;
 // The sign-in path moves on without the router (docs/decisions/0013-sign-in-without-the-router.md),
 // and a page carries only its own screen (docs/decisions/0014-a-page-carries-its-screen.md).
-const BUDGETS = { usable: 15 * KB, signIn: 58 * KB, firstSignIn: 66 * KB, html: 8 * KB, firstView: 28 * KB };
+const BUDGETS = { usable: 15 * KB, signIn: 58 * KB, firstSignIn: 66 * KB, html: 8 * KB, firstView: 27 * KB };
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PASSWORD = 'Budget-Demo-1';
 const TOTP_SECRET = new Secret({ size: 20 });
@@ -101,7 +101,7 @@ async function firstViewWithScript(browser: Browser, origin: string, record: (pa
   // The first view does without what comes later: were any of it fetched, it would not count.
   const later = laterFiles(dist);
   await page.route(
-    (url) => later.has(url.pathname),
+    (url) => later.has(url.pathname) || url.pathname.endsWith('.css'),
     (route) => route.abort(),
   );
   const fetched = record(page);

@@ -1,9 +1,10 @@
 /**
  * The prerender step of the build: each route's first view rendered to HTML at build
- * time, in each language, with the same components as the browser. A page carries its whole
- * stylesheet and its icon inline (the stylesheet allowed by hash in the CSP), the complete import
- * map, the front door's texts in its language and the runtime configuration block the server
- * fills. Its module script and its screen's files are listed in a JSON block and added by one inline
+ * time, in each language, with the same components as the browser. A page carries inline the
+ * rules of what the prerendered pages show and its icon (the stylesheet allowed by hash in the CSP;
+ * the whole stylesheet follows once the page has taken over, scripts/prerender/first-view-css.ts),
+ * the complete import map, its screen's texts in its language and the runtime configuration block
+ * the server fills. Its module script, its screen's files and the whole stylesheet are listed in a JSON block and added by one inline
  * script once the page has painted (scripts/prerender/start-scripts.ts). The server picks the page by path and language (server/web/pages.ts).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type * as Ssr from './prerender/ssr';
+import { firstViewCss } from './prerender/first-view-css';
 
 /** What a built page is for, read by the server: the route patterns and their page files. */
 export interface PagesManifest {
@@ -62,13 +64,16 @@ interface Bundles {
   lazy: Record<string, string[]>;
 }
 
-/** The built page template, its stylesheet inlined, ready for a screen's markup. */
+/**
+ * The built page template, ready for a screen's markup and the stylesheet it inlines: the whole
+ * stylesheet's place is marked by STYLE, and its address returned.
+ */
 function template(dist: string) {
   let html = readFileSync(join(dist, 'index.html'), 'utf8');
   const stylesheet = /<link rel=["']?stylesheet["']? href=["']?\/([^"'\s>]+\.css)["']?>/.exec(html);
   if (!stylesheet) throw new Error('The built page links no stylesheet to inline.');
   const css = readFileSync(join(dist, stylesheet[1]!), 'utf8').trim();
-  html = html.replace(stylesheet[0], () => `<style>${css}</style>`);
+  html = html.replace(stylesheet[0], () => STYLE);
   // The icon is small: inline, it costs the page less than a request of its own.
   const icon = /(<link rel=["']?icon["']? href=["']?)\/([^"'\s>]+\.svg)(["']?)/.exec(html);
   if (icon) {
@@ -76,13 +81,15 @@ function template(dist: string) {
     const inline = `${before}"data:image/svg+xml,${encodeURIComponent(readFileSync(join(dist, file), 'utf8').trim())}"`;
     html = html.replace(link, () => inline);
   }
-  return html;
+  return { html, css, stylesheet: `/${stylesheet[1]!}` };
 }
+
+const STYLE = '<style></style>';
 
 export async function prerender(root: string, dist: string): Promise<number> {
   const ssr = await loadSsr(root);
   const bundles = JSON.parse(readFileSync(join(dist, '.bundles.json'), 'utf8')) as Bundles;
-  const base = template(dist);
+  const { html: base, css, stylesheet } = template(dist);
   const entry = /<script type=["']?module["']? src=["']?([^"'\s>]+)["']?><\/script>/.exec(base);
   if (!entry) throw new Error('The built page has no module script to start.');
   const starter = await startScripts(root);
@@ -94,33 +101,35 @@ export async function prerender(root: string, dist: string): Promise<number> {
     redirects: ssr.ALIASES.map((alias) => ({ pattern: alias.path, to: alias.to })),
     notFound: 'NotFound',
   };
-  let count = 0;
+  const pages: { name: string; page: Ssr.Page }[] = [];
   const shell = 'Shell';
   for (const pattern of ssr.ROUTER_ONLY_PATHS) manifest.routes.push({ pattern, page: shell, development: true });
   for (const row of [...ssr.ROWS, undefined, shell] as const) {
     const name = row === shell ? shell : (row?.screen ?? manifest.notFound);
     if (row && row !== shell) manifest.routes.push({ pattern: row.path, page: name });
-    for (const language of ssr.LANGUAGES) {
-      const page = row === shell ? ssr.shellPage(language) : await ssr.renderPage(row, language);
-      const scripts = { main: entry[1], preload: page.module ? (bundles.lazy[page.module] ?? []) : [] };
-      const html = base
-        .replace(/<html lang=["']?\w+["']?>/, () => `<html lang=${language}>`)
-        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-        .replace(/<script type=["']?importmap["']?>[\s\S]*?<\/script>/, '')
-        .replace(/<head>|<meta charset=["']?utf-8["']?>/i, (tag) => `${tag}<script type=importmap>${scriptJson({ imports: bundles.importMap })}</script>`)
-        .replace(
-          entry[0],
-          () =>
-            `<script id=frontdoor-texts type=application/json>${scriptJson({ texts: page.texts, english: page.english })}</script>` +
-            `<script id=frontdoor-scripts type=application/json>${scriptJson(scripts)}</script><script>${starter}</script>`,
-        )
-        .replace(/<div id=["']?root["']?><\/div>/, () => `<div id=root>${page.markup}</div>`);
-      if (!html.includes(`<div id=root>${page.markup}</div>`)) throw new Error(`The page template has no root to render ${name} into.`);
-      mkdirSync(join(pagesDir, language), { recursive: true });
-      writeFileSync(join(pagesDir, language, `${name}.html`), html);
-      count += 1;
-    }
+    for (const language of ssr.LANGUAGES) pages.push({ name, page: row === shell ? ssr.shellPage(language) : await ssr.renderPage(row, language) });
+  }
+  const inlined = `<style>${firstViewCss(css, [...new Set(pages.map(({ page }) => page.markup))])}</style>`;
+  for (const { name, page } of pages) {
+    const { language } = page;
+    const scripts = { main: entry[1], preload: page.module ? (bundles.lazy[page.module] ?? []) : [], styles: stylesheet };
+    const html = base
+      .replace(STYLE, () => inlined)
+      .replace(/<html lang=["']?\w+["']?>/, () => `<html lang=${language}>`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+      .replace(/<script type=["']?importmap["']?>[\s\S]*?<\/script>/, '')
+      .replace(/<head>|<meta charset=["']?utf-8["']?>/i, (tag) => `${tag}<script type=importmap>${scriptJson({ imports: bundles.importMap })}</script>`)
+      .replace(
+        entry[0],
+        () =>
+          `<script id=frontdoor-texts type=application/json>${scriptJson({ texts: page.texts, english: page.english })}</script>` +
+          `<script id=frontdoor-scripts type=application/json>${scriptJson(scripts)}</script><script>${starter}</script>`,
+      )
+      .replace(/<div id=["']?root["']?><\/div>/, () => `<div id=root>${page.markup}</div>`);
+    if (!html.includes(`<div id=root>${page.markup}</div>`)) throw new Error(`The page template has no root to render ${name} into.`);
+    mkdirSync(join(pagesDir, language), { recursive: true });
+    writeFileSync(join(pagesDir, language, `${name}.html`), html);
   }
   writeFileSync(join(pagesDir, 'pages.json'), JSON.stringify(manifest, null, 2));
-  return count;
+  return pages.length;
 }

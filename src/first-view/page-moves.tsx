@@ -19,6 +19,7 @@ import { noteFirstArrival, useArrivalFocus } from '../flow/arrival-focus';
 import { pathTo, type To } from '../flow/paths';
 import { queryString, withCarried } from '../flow/carried';
 import { ensureTexts } from '../stores/locale';
+import { wholeStylesheet } from './whole-stylesheet';
 import { loadRouter, moveOnWithRouter, startRouter } from './router-handover';
 
 /** The first alias the path is, with its parameters. */
@@ -54,7 +55,7 @@ export async function startPageMoves(root: HTMLElement, settle: () => Promise<vo
   const handOver = () => {
     routerOwnsPage = true;
     removeEventListener('popstate', showAddress);
-    void startRouter(root);
+    void wholeStylesheet().then(() => startRouter(root));
   };
 
   function go(to: To, href: string) {
@@ -68,7 +69,7 @@ export async function startPageMoves(root: HTMLElement, settle: () => Promise<vo
   function prepare(to: To) {
     const match = matchRoute(pathTo(to));
     if (!match) return;
-    const needed = routerOwnsPage ? loadRouter() : Promise.all([match.row.load(), ensureTexts(match.row.texts)]);
+    const needed = routerOwnsPage ? loadRouter() : Promise.all([match.row.load(), ensureTexts(match.row.texts), wholeStylesheet()]);
     needed.catch(() => undefined);
   }
 
@@ -87,7 +88,8 @@ export async function startPageMoves(root: HTMLElement, settle: () => Promise<vo
 
     let screen;
     try {
-      screen = match && (await Promise.all([match.row.load(), ensureTexts(match.row.texts)]))[0][match.row.screen];
+      // The page's own screen needs only its inlined rules; another one, the whole stylesheet.
+      screen = match && (await Promise.all([match.row.load(), ensureTexts(match.row.texts), shown && wholeStylesheet()]))[0][match.row.screen];
     } catch {
       // The router shows its error screen, with a way to try again.
       return handOver();

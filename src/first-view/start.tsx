@@ -9,6 +9,7 @@
 import { restoreSession } from '../stores';
 import { startPageLanguage } from './page-texts';
 import { startPageMoves } from './page-moves';
+import { wholeStylesheet } from './whole-stylesheet';
 
 /**
  * Ends the current task, so a key press that arrived meanwhile is handled before the next piece
@@ -21,4 +22,5 @@ export async function startFirstView(root: HTMLElement): Promise<void> {
   restoreSession();
   startPageLanguage();
   await startPageMoves(root, nextTask);
+  void wholeStylesheet();
 }

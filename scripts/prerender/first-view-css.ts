@@ -1,0 +1,49 @@
+/**
+ * The stylesheet every prerendered page inlines (docs/decisions/0014-a-page-carries-its-screen.md):
+ * the rules of the elements some prerendered page shows, in any of their states (hover, focus,
+ * validity, `aria-*`), and every `@keyframes`. What only scripts show (a busy button's spinner,
+ * toasts, the rules of a new password, the QR code) comes with the whole stylesheet once the page
+ * has taken over (src/first-view/whole-stylesheet.ts). One stylesheet for every page keeps one hash
+ * in the CSP.
+ */
+import postcss, { type AtRule } from 'postcss';
+import { JSDOM } from 'jsdom';
+
+/** A pseudo-class whose argument is itself a selector to match, kept. */
+const SELECTOR_ARGUMENT = /^:(?:not|is|where)\(/;
+/** Pseudo-classes and pseudo-elements, with an argument of up to one level of parentheses. */
+const PSEUDO = /::?[\w-]+(?:\((?:[^()]|\([^()]*\))*\))?/g;
+const ATTRIBUTE = /\[[^[\]]*\]/g;
+
+/** The elements a selector styles, whatever their state: its pseudo-classes, pseudo-elements and attributes removed. */
+export function elementsOf(selector: string): string {
+  const elements = selector
+    .replace(PSEUDO, (pseudo) => (SELECTOR_ARGUMENT.test(pseudo) ? pseudo : ''))
+    .replace(ATTRIBUTE, '')
+    .trim();
+  return elements || '*';
+}
+
+/** The rules of `css` whose elements one of the `pages` (prerendered markup) shows. */
+export function firstViewCss(css: string, pages: readonly string[]): string {
+  const documents = pages.map((markup) => new JSDOM(markup).window.document);
+  const shown = (selector: string) => {
+    try {
+      return documents.some((document) => document.querySelector(elementsOf(selector)) !== null);
+    } catch {
+      // A selector the check cannot read is kept: a rule too many costs bytes, one too few a look.
+      return true;
+    }
+  };
+  const root = postcss.parse(css);
+  root.walkRules((rule) => {
+    if (rule.parent?.type === 'atrule' && (rule.parent as AtRule).name.endsWith('keyframes')) return;
+    const kept = rule.selectors.filter(shown);
+    if (kept.length === 0) rule.remove();
+    else if (kept.length < rule.selectors.length) rule.selector = kept.join(',');
+  });
+  root.walkAtRules((rule) => {
+    if (rule.nodes?.length === 0) rule.remove();
+  });
+  return root.toString();
+}
