@@ -238,3 +238,48 @@ test('a page inlines the rules of what it shows, and the rules of what only scri
   });
   expect(spinnerBorder).toBe('2px');
 });
+
+/** The files of Login's calls to the API (src/screens/parts/login-calls.ts), from the build's bundle manifest. */
+function loginCallFiles(): Set<string> {
+  const bundles = JSON.parse(readFileSync('dist/.bundles.json', 'utf8')) as { lazy: Record<string, string[]> };
+  const files = new Set(bundles.lazy['src/screens/parts/login-calls.ts']);
+  expect(files.size).toBeGreaterThan(0);
+  return files;
+}
+
+test('a Continue pressed before Login’s calls to the API have arrived waits for them, busy, and goes on', async ({ page }) => {
+  const calls = loginCallFiles();
+  let release!: () => void;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => calls.has(url.pathname),
+    async (route) => {
+      await arrived;
+      await route.continue();
+    },
+  );
+  await page.goto('/login');
+  const continueButton = page.getByRole('button', { name: 'Continue' });
+  await expect(continueButton).toBeDisabled();
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('early-calls@example.com');
+  await continueButton.click();
+  await expect(continueButton).toHaveAttribute('aria-busy', 'true');
+  await expect(page).toHaveURL(/\/login$/);
+  release();
+  await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
+});
+
+test('Login’s calls to the API failing to arrive say something went wrong, and the e-mail stays', async ({ page }) => {
+  const calls = loginCallFiles();
+  await page.route(
+    (url) => calls.has(url.pathname),
+    (route) => route.abort(),
+  );
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('no-calls@example.com');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toContainText('Something went wrong');
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue('no-calls@example.com');
+  await expect(page).toHaveURL(/\/login$/);
+});
