@@ -14,8 +14,11 @@
  * back; a success forgives the count and remembers the address.
  */
 import type { Queryable } from '../db/database';
-import { claimFailure, deleteCounters, failuresOf, uncountHit } from '../db/rate-counters';
-import { countAddressAttempt, settleSuccessfulAttempt } from '../db/login-attempts';
+import type { AuditEntry } from '../db/audit';
+import { deleteCounters, failuresOf, uncountHit } from '../db/rate-counters';
+import { claimAttempt, claimPasswordAttempt, settleSuccessfulAttempt, type AttemptClaim, type ClaimedAttempt } from '../db/login-attempts';
+import type { OrganizationRow } from '../db/organizations';
+import type { UserRow } from '../db/users';
 import { LIMITS, clientKey, limitKey } from './rate-limit';
 import { TooManyRequests } from './errors';
 
@@ -40,21 +43,37 @@ export function accountDelaySeconds(failures: number): number {
 export interface LoginAttempt {
   /** The password was right and a code is still to come: the attempt is not counted. */
   notAFailure(): Promise<void>;
-  /** The sign-in succeeded: its count is forgiven and the address remembered for the e-mail. */
-  succeeded(): Promise<void>;
+  /**
+   * The sign-in succeeded: its count is forgiven and the address remembered for the e-mail, with
+   * `audited` written to the audit log in the same statement when given.
+   */
+  succeeded(audited?: Omit<AuditEntry, 'clientAddress'>): Promise<void>;
 }
 
-/** Counts the attempt as a failure until it is given back; refuses it when the e-mail or address must wait. */
-export async function claimLoginAttempt(db: Queryable, clientAddress: string, email: string): Promise<LoginAttempt> {
+function attemptClaim(clientAddress: string, email: string): AttemptClaim {
   const address = clientKey(clientAddress);
   const { max, windowSeconds } = LIMITS.loginFailuresPerAddress;
-  const addressCount = limitKey(LIMITS.loginFailuresPerAddress, address);
-  const perAddress = await countAddressAttempt(db, { counterKey: addressCount, windowSeconds, email, address, knownDays: KNOWN_ADDRESS_DAYS });
-  if (perAddress.count > max) throw new TooManyRequests(Math.max(1, Math.ceil(perAddress.remaining)));
+  return {
+    counterKey: limitKey(LIMITS.loginFailuresPerAddress, address),
+    windowSeconds,
+    maxPerAddress: max,
+    email,
+    address,
+    knownDays: KNOWN_ADDRESS_DAYS,
+    accountKey: accountKey(email),
+    knownAddressKey: knownAddressKey(email, address),
+    delays: DELAYS,
+  };
+}
 
-  const key = perAddress.known ? knownAddressKey(email, address) : accountKey(email);
-  if (!(await claimFailure(db, key, DELAYS))) {
-    await uncountHit(db, addressCount);
+/** The attempt as claimed; refused (thrown) when the address or the e-mail must wait. */
+async function claimed(db: Queryable, clientAddress: string, claim: AttemptClaim, outcome: ClaimedAttempt): Promise<LoginAttempt> {
+  const { counterKey, email, address } = claim;
+  if (outcome.count > claim.maxPerAddress) throw new TooManyRequests(Math.max(1, Math.ceil(outcome.remaining)));
+
+  const key = outcome.known ? claim.knownAddressKey : claim.accountKey;
+  if (!outcome.claimed) {
+    await uncountHit(db, counterKey);
     const failures = await failuresOf(db, key);
     if (!failures || failures.count >= LOCK_AFTER_FAILURES) {
       throw new TooManyRequests(MAX_DELAY_SECONDS, 'Too many failed sign-ins. Reset your password to sign in again.');
@@ -65,12 +84,32 @@ export async function claimLoginAttempt(db: Queryable, clientAddress: string, em
   return {
     async notAFailure() {
       await uncountHit(db, key);
-      await uncountHit(db, addressCount);
+      await uncountHit(db, counterKey);
     },
-    async succeeded() {
-      await settleSuccessfulAttempt(db, { failureKey: key, counterKey: addressCount, email, address });
+    async succeeded(audited) {
+      await settleSuccessfulAttempt(db, { failureKey: key, counterKey, email, address }, audited && { ...audited, clientAddress });
     },
   };
+}
+
+/** Counts the attempt as a failure until it is given back; refuses it when the e-mail or address must wait. */
+export async function claimLoginAttempt(db: Queryable, clientAddress: string, email: string): Promise<LoginAttempt> {
+  const claim = attemptClaim(clientAddress, email);
+  return claimed(db, clientAddress, claim, await claimAttempt(db, claim));
+}
+
+/**
+ * The attempt of a password's step, claimed as claimLoginAttempt does, with the user of the e-mail,
+ * if any, and their organisations, read in the same statement.
+ */
+export async function claimPasswordLoginAttempt(
+  db: Queryable,
+  clientAddress: string,
+  email: string,
+): Promise<{ attempt: LoginAttempt; user: UserRow | undefined; organizations: OrganizationRow[] }> {
+  const claim = attemptClaim(clientAddress, email);
+  const { claimed: outcome, user, organizations } = await claimPasswordAttempt(db, claim);
+  return { attempt: await claimed(db, clientAddress, claim, outcome), user, organizations };
 }
 
 /** A new password (reset, invitation, change) ends every failure count and lock of its e-mail. */

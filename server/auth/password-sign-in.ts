@@ -16,9 +16,9 @@ import { audit } from '../db/audit';
 import { userOrganizations } from '../db/memberships';
 import type { OrganizationRow } from '../db/organizations';
 import { deletePendingSignIn, findPendingSignIn, insertPendingSignIn, takePendingSignIn } from '../db/pending-sign-ins';
-import { claimTotpStep, findUserByEmail, findUserById, type UserRow } from '../db/users';
+import { claimTotpStep, findUserById, type UserRow } from '../db/users';
 import { isSamlOnly } from './accounts';
-import { claimLoginAttempt, type LoginAttempt } from './login-throttle';
+import { claimLoginAttempt, claimPasswordLoginAttempt, type LoginAttempt } from './login-throttle';
 import { verifyPassword } from './passwords';
 import { signInToken, type MfaPolicy } from './sign-in';
 import { matchingStep } from './totp';
@@ -56,14 +56,19 @@ export type CodeSignIn = SignedIn | { kind: 'invalid-code' } | { kind: 'sign-in-
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/** Claims the attempt; a refusal for too many attempts is written to the audit log and thrown. */
-export async function claimAttempt(services: Services, clientAddress: string, email: string): Promise<LoginAttempt> {
+/** Runs the claim of an attempt; a refusal for too many attempts is written to the audit log and thrown. */
+async function audited<T>(services: Services, clientAddress: string, claim: () => Promise<T>): Promise<T> {
   try {
-    return await claimLoginAttempt(services.db, clientAddress, email);
+    return await claim();
   } catch (error) {
     await audit(services.db, clientAddress, 'login.throttled');
     throw error;
   }
+}
+
+/** Claims the attempt; a refusal for too many attempts is written to the audit log and thrown. */
+export function claimAttempt(services: Services, clientAddress: string, email: string): Promise<LoginAttempt> {
+  return audited(services, clientAddress, () => claimLoginAttempt(services.db, clientAddress, email));
 }
 
 /** What the second factor proved: a TOTP code, or a recovery code with how many are left after it. */
@@ -97,10 +102,9 @@ async function signedIn(
   clientAddress: string,
   factor?: SecondFactor,
 ): Promise<SignedIn> {
-  await attempt.succeeded();
   const amr: AuthMethod[] = !user.totp_secret ? ['pwd'] : factor?.kind === 'recovery-code' ? ['pwd', 'otp', 'rec'] : ['pwd', 'otp'];
   const answer = await signInToken(services, user, { via: 'password' }, amr, organizations);
-  await audit(services.db, clientAddress, 'login.succeeded', { userId: user.id, detail: { mfa: Boolean(user.totp_secret), purpose: answer.purpose } });
+  await attempt.succeeded({ event: 'login.succeeded', fields: { userId: user.id, detail: { mfa: Boolean(user.totp_secret), purpose: answer.purpose } } });
   // A user in no organisation yet still gets a context: the API audience (contract, LoginResponse).
   const context = answer.contexts[0] ?? services.config.tokenAudience;
   if (!user.totp_secret) return { kind: 'signed-in', context, token: answer.token, policy: answer.policy };
@@ -124,11 +128,10 @@ async function startPendingSignIn(services: Services, user: UserRow): Promise<st
 export async function signInWithPassword(services: Services, input: PasswordSignInInput): Promise<PasswordSignIn> {
   const { db } = services;
   const { email, password, challenge, heldPendingSignIn, clientAddress } = input;
-  const attempt = await claimAttempt(services, clientAddress, email);
-  // A dummy hash stands in for a missing one; the organisations are read only for the right password.
-  const user = await findUserByEmail(db, email);
+  // One statement claims the attempt and reads the user and their organisations (server/db/login-attempts.ts).
+  const { attempt, user, organizations } = await audited(services, clientAddress, () => claimPasswordLoginAttempt(db, clientAddress, email));
+  // A dummy hash stands in for a missing one.
   const passwordMatches = await verifyPassword(user?.password_hash, password);
-  const organizations = user && passwordMatches ? await userOrganizations(db, user.id) : [];
   // A user whose organisations all sign in through SAML only has no password sign-in (flows 4.1).
   if (!user || !passwordMatches || isSamlOnly(organizations)) {
     await audit(db, clientAddress, 'login.failed', { userId: user?.id });

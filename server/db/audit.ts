@@ -36,14 +36,21 @@ export interface AuditFields {
   detail?: Record<string, string | number | boolean>;
 }
 
+export interface AuditEntry {
+  clientAddress: string;
+  event: AuditEvent;
+  fields?: AuditFields;
+}
+
+/** Inserts one audit row: its values follow, in the order of auditValues. */
+export const AUDIT_INSERT = 'INSERT INTO audit_log (event, user_id, context, client_address, detail)';
+
+export function auditValues({ clientAddress, event, fields = {} }: AuditEntry): unknown[] {
+  return [event, fields.userId ?? null, fields.context ?? null, clientAddress, JSON.stringify(fields.detail ?? {})];
+}
+
 export async function audit(db: Queryable, clientAddress: string, event: AuditEvent, fields: AuditFields = {}): Promise<void> {
-  await db.query('INSERT INTO audit_log (event, user_id, context, client_address, detail) VALUES ($1, $2, $3, $4, $5)', [
-    event,
-    fields.userId ?? null,
-    fields.context ?? null,
-    clientAddress,
-    JSON.stringify(fields.detail ?? {}),
-  ]);
+  await db.query(`${AUDIT_INSERT} VALUES ($1, $2, $3, $4, $5)`, auditValues({ clientAddress, event, fields }));
 }
 
 /** Deletes audit rows older than the retention period (server/maintenance.ts). */

@@ -6,16 +6,16 @@ import type { Queryable } from './database';
 import type { OrganizationRow } from './organizations';
 
 /**
- * The enabled organisations the user is an enabled member of: the reserved contexts serviceProvider
- * and meta first (flows 2 and 6), then by name.
+ * The enabled organisations of which the user `userId` (an SQL expression) is an enabled member:
+ * the reserved contexts serviceProvider and meta first (flows 2 and 6), then by name.
  */
+export const ORGANIZATIONS_OF_USER = (userId: string) => `
+  SELECT o.* FROM organizations o JOIN memberships m ON m.organization_id = o.id
+  WHERE m.user_id = ${userId} AND m.enabled AND o.enabled
+  ORDER BY CASE o.context WHEN 'serviceProvider' THEN 0 WHEN 'meta' THEN 1 ELSE 2 END, lower(o.name), o.context`;
+
 export async function userOrganizations(db: Queryable, userId: string): Promise<OrganizationRow[]> {
-  return db.query<OrganizationRow>(
-    `SELECT o.* FROM organizations o JOIN memberships m ON m.organization_id = o.id
-     WHERE m.user_id = $1 AND m.enabled AND o.enabled
-     ORDER BY CASE o.context WHEN 'serviceProvider' THEN 0 WHEN 'meta' THEN 1 ELSE 2 END, lower(o.name), o.context`,
-    [userId],
-  );
+  return db.query<OrganizationRow>(ORGANIZATIONS_OF_USER('$1'), [userId]);
 }
 
 /** Is the user an enabled member of this enabled organisation? */

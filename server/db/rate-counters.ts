@@ -4,52 +4,22 @@
  */
 import type { Queryable } from './database';
 
-/** Counts one hit in a fixed window; answers the count and the seconds left in the window. */
+/** Counts one hit of key $1 in a fixed window of $2 seconds; returns the count and the seconds left in the window. */
+export const COUNT_HIT = `
+  INSERT INTO rate_counters AS c (key, count, window_end) VALUES ($1, 1, now() + make_interval(secs => $2))
+  ON CONFLICT (key) DO UPDATE SET
+    count = CASE WHEN c.window_end <= now() THEN 1 ELSE c.count + 1 END,
+    window_end = CASE WHEN c.window_end <= now() THEN now() + make_interval(secs => $2) ELSE c.window_end END
+  RETURNING count, extract(epoch FROM (window_end - now()))::float8 AS remaining`;
+
 export async function countHit(db: Queryable, key: string, windowSeconds: number): Promise<{ count: number; remaining: number }> {
-  const [row] = await db.query<{ count: number; remaining: number }>(
-    `INSERT INTO rate_counters AS c (key, count, window_end) VALUES ($1, 1, now() + make_interval(secs => $2))
-     ON CONFLICT (key) DO UPDATE SET
-       count = CASE WHEN c.window_end <= now() THEN 1 ELSE c.count + 1 END,
-       window_end = CASE WHEN c.window_end <= now() THEN now() + make_interval(secs => $2) ELSE c.window_end END
-     RETURNING count, extract(epoch FROM (window_end - now()))::float8 AS remaining`,
-    [key, windowSeconds],
-  );
+  const [row] = await db.query<{ count: number; remaining: number }>(COUNT_HIT, [key, windowSeconds]);
   return row!;
 }
 
 /** Takes one hit back (an attempt that turned out not to count). */
 export async function uncountHit(db: Queryable, key: string): Promise<void> {
   await db.query('UPDATE rate_counters SET count = greatest(count - 1, 0) WHERE key = $1', [key]);
-}
-
-export interface FailureDelays {
-  /** At this many consecutive failures the key is locked. */
-  lockAfter: number;
-  /** Failures that cost no wait. */
-  free: number;
-  /** The longest wait after a failure. */
-  maxDelaySeconds: number;
-}
-
-/**
- * Counts one more consecutive failure when the key is neither locked nor waiting after its last
- * failure (2^(count - free) seconds, at most maxDelaySeconds); false when it must wait.
- *
- * The time is the clock's, not the transaction's: an attempt that waited for a concurrent one's row
- * lock sees that attempt's window_end, which may be later than its own transaction began, and the
- * free failures do not look at the time at all. So attempts sent at once are counted, never refused
- * by the order their transactions happened to start in.
- */
-export async function claimFailure(db: Queryable, key: string, delays: FailureDelays): Promise<boolean> {
-  const claimed = await db.query(
-    `INSERT INTO rate_counters AS c (key, count, window_end) VALUES ($1, 1, clock_timestamp())
-     ON CONFLICT (key) DO UPDATE SET count = c.count + 1, window_end = clock_timestamp()
-     WHERE c.count < $2
-       AND (c.count < $3 OR c.window_end + make_interval(secs => least(power(2, c.count - $3), $4)) <= clock_timestamp())
-     RETURNING count`,
-    [key, delays.lockAfter, delays.free, delays.maxDelaySeconds],
-  );
-  return claimed.length > 0;
 }
 
 /** The consecutive failures of a key and the seconds since the last one. */
