@@ -29,6 +29,21 @@ describe.each(testDatabases)('the data layer on $name', (target) => {
     expect(await db.query(`SELECT id FROM users WHERE email = 'grace@example.com'`)).toEqual([]);
   });
 
+  it('runs a statement again with other values, inside a transaction and outside, each value as the type of its column', async () => {
+    const { db } = await open();
+    const insert = 'INSERT INTO rate_counters (key, count, window_end) VALUES ($1, $2, to_timestamp($3)) RETURNING key, count, window_end';
+    expect(await db.query(insert, ['a', 1, 0])).toEqual([{ key: 'a', count: 1, window_end: new Date(0) }]);
+    await db.transaction(async (tx) => {
+      expect(await tx.query(insert, ['b', 2, 1])).toEqual([{ key: 'b', count: 2, window_end: new Date(1000) }]);
+    });
+    expect(await db.query(insert, ['c', 3, 2])).toEqual([{ key: 'c', count: 3, window_end: new Date(2000) }]);
+    const select = 'SELECT key FROM rate_counters WHERE count >= $1 ORDER BY key';
+    expect(await db.query(select, [2])).toEqual([{ key: 'b' }, { key: 'c' }]);
+    expect(await db.query(select, [4])).toEqual([]);
+    await expect(db.query(insert, ['a', 4, 3])).rejects.toThrow(/duplicate key/);
+    expect(await db.query(select, [1])).toHaveLength(3);
+  });
+
   if (target.name === 'PostgreSQL') {
     it('lets two instances starting together apply each migration once', async () => {
       const first = await open();
