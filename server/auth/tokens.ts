@@ -11,11 +11,12 @@
  * database, so every instance refuses the same tokens.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { SignJWT, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
+import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { Database, Queryable } from '../db/database';
 import type { UserRow } from '../db/users';
 import { insertOneTimeToken, isOneTimeTokenUnspent, revokeToken, sessionUser, spendOneTimeToken } from '../db/tokens';
 import { AuthError } from './errors';
+import { es256Signer } from './jws';
 import type { SigningKey } from './signing-key';
 
 /**
@@ -107,28 +108,32 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 export function createTokenService({ db, key, issuer, audience, sessionTtlSeconds }: TokenOptions) {
   const audienceOf = (purpose: TokenPurpose) => `${audience}${TOKEN_KINDS[purpose].audienceSuffix}`;
 
-  async function sign(
+  const signed = es256Signer(key.privateKey);
+
+  function sign(
     claims: { userId: string; email: string; contexts: string[]; purpose: TokenPurpose; generation?: number; amr?: AuthMethod[]; authTime?: number },
     ttlSeconds: number,
   ) {
     const jti = randomUUID();
     const { userId, email, contexts, purpose, generation, amr, authTime } = claims;
-    const token = await new SignJWT({
-      userId,
-      email,
-      contexts,
-      purpose,
-      ...(generation === undefined ? {} : { generation }),
-      ...(amr === undefined ? {} : { amr, auth_time: authTime ?? Math.floor(Date.now() / 1000) }),
-    })
-      .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: TOKEN_KINDS[purpose].typ })
-      .setSubject(claims.userId)
-      .setAudience(audienceOf(purpose))
-      .setIssuer(issuer)
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-      .setJti(jti)
-      .sign(key.privateKey);
+    const now = Math.floor(Date.now() / 1000);
+    const token = signed(
+      { alg: 'ES256', kid: key.kid, typ: TOKEN_KINDS[purpose].typ },
+      {
+        userId,
+        email,
+        contexts,
+        purpose,
+        ...(generation === undefined ? {} : { generation }),
+        ...(amr === undefined ? {} : { amr, auth_time: authTime ?? now }),
+        sub: userId,
+        aud: audienceOf(purpose),
+        iss: issuer,
+        iat: now,
+        exp: now + ttlSeconds,
+        jti,
+      },
+    );
     return { token, jti };
   }
 
@@ -188,7 +193,7 @@ export function createTokenService({ db, key, issuer, audience, sessionTtlSecond
   return {
     /** A sign-in token: a session, or one that only sets up MFA (which reaches no context). */
     async issueSignIn(grant: SignInGrant): Promise<string> {
-      return (await sign(grant.purpose === 'mfa-setup' ? { ...grant, contexts: [] } : grant, sessionTtlSeconds)).token;
+      return sign(grant.purpose === 'mfa-setup' ? { ...grant, contexts: [] } : grant, sessionTtlSeconds).token;
     },
 
     verifySessionUser,
@@ -205,7 +210,7 @@ export function createTokenService({ db, key, issuer, audience, sessionTtlSecond
     /** An invitation or reset token: a JWT the page can read (its e-mail), usable once. */
     async issueOneTime(user: { userId: string; email: string }, purpose: 'invitation' | 'reset'): Promise<string> {
       const ttl = purpose === 'reset' ? RESET_TTL_SECONDS : INVITATION_TTL_SECONDS;
-      const { token, jti } = await sign({ ...user, contexts: [], purpose }, ttl);
+      const { token, jti } = sign({ ...user, contexts: [], purpose }, ttl);
       await insertOneTimeToken(db, { id: jti, hash: hash(token), userId: user.userId, purpose, ttlSeconds: ttl });
       return token;
     },
