@@ -44,6 +44,11 @@ describe.each(testDatabases)('the data layer on $name', (target) => {
     expect(await db.query(select, [1])).toHaveLength(3);
   });
 
+  it('answers statements built with their values inside, more of them than PGlite keeps prepared', async () => {
+    const { db } = await open();
+    for (let value = 0; value < 600; value += 1) expect(await db.query(`SELECT ${value}::integer + $1 AS n`, [1])).toEqual([{ n: value + 1 }]);
+  });
+
   if (target.name === 'PostgreSQL') {
     it('lets two instances starting together apply each migration once', async () => {
       const first = await open();

@@ -25,6 +25,12 @@ function concat(parts: Uint8Array[]): Uint8Array {
 }
 
 /**
+ * The server's statements are a few dozen; SQL built with values inside would be new each time,
+ * and is parsed each time instead of being kept.
+ */
+const MAX_PREPARED = 500;
+
+/**
  * Runs each statement as a named prepared statement, parsed and described once per database:
  * PGlite runs the SQL on the server's own thread, where parsing and planning the same statements
  * on every call cost about as much as running them (README, "API benchmark"). A call is then one
@@ -33,8 +39,10 @@ function concat(parts: Uint8Array[]): Uint8Array {
 function preparedStatements(pg: PGlite): Run {
   const prepared = new Map<string, Prepared>();
 
+  /** Parses and describes the statement, kept under a name while there is room, else as the unnamed one. */
   async function prepare(sql: string): Promise<Prepared> {
-    const name = `s${prepared.size}`;
+    const kept = prepared.size < MAX_PREPARED;
+    const name = kept ? `s${prepared.size}` : '';
     const describe = concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]);
     const { messages } = await pg.execProtocol(describe, { syncToFs: false });
     const statement: Prepared = { name, parameterTypes: [], columns: [] };
@@ -43,7 +51,7 @@ function preparedStatements(pg: PGlite): Run {
       if (message instanceof backend.RowDescriptionMessage)
         statement.columns = message.fields.map(({ name: column, dataTypeID }) => ({ name: column, dataTypeID }));
     }
-    prepared.set(sql, statement);
+    if (kept) prepared.set(sql, statement);
     return statement;
   }
 
