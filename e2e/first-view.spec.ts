@@ -155,10 +155,15 @@ test('the page speaks the language of the locale parameter, else of the browser'
   await context.close();
 });
 
-/** The files of the router's chunk (the entry src/app.tsx), from the build's bundle manifest. */
+/** The router's own files (the entry src/app.tsx, less the bundles it shares with screens), from the build's bundle manifest. */
 function routerFiles(): Set<string> {
   const bundles = JSON.parse(readFileSync('dist/.bundles.json', 'utf8')) as { lazy: Record<string, string[]> };
-  const files = new Set(bundles.lazy['src/app.tsx']);
+  const shared = new Set(
+    Object.entries(bundles.lazy)
+      .filter(([module]) => module !== 'src/app.tsx')
+      .flatMap(([, files]) => files),
+  );
+  const files = new Set(bundles.lazy['src/app.tsx']?.filter((file) => !shared.has(file)));
   expect(files.size).toBeGreaterThan(0);
   return files;
 }

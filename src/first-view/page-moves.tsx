@@ -11,7 +11,6 @@ import { useRef, type ReactNode } from 'react';
 import { ALIASES, ROUTER_ONLY_PATHS, matchRoute } from '../flow/route-table';
 import { matchPath } from '../../rules/route-pattern';
 import { config } from '../config';
-import { GUARDS } from '../flow/guards';
 import { staticFlow } from '../flow/static-flow';
 import { FirstView } from '../flow/FirstView';
 import { NotFound } from '../screens/NotFound';
@@ -20,6 +19,7 @@ import { pathTo, type To } from '../flow/paths';
 import { queryString, withCarried } from '../flow/carried';
 import { ensureTexts } from '../stores/locale';
 import { wholeStylesheet } from './whole-stylesheet';
+import { sessionAtHand } from './session-at-hand';
 import { loadRouter, moveOnWithRouter, startRouter } from './router-handover';
 
 /** The first alias the path is, with its parameters. */
@@ -55,7 +55,8 @@ export async function startPageMoves(root: HTMLElement, settle: () => Promise<vo
   const handOver = () => {
     routerOwnsPage = true;
     removeEventListener('popstate', showAddress);
-    void wholeStylesheet().then(() => startRouter(root));
+    // The router's guards and screens read the session: it is restored first.
+    void Promise.all([wholeStylesheet(), sessionAtHand().catch(() => undefined)]).then(() => startRouter(root));
   };
 
   function go(to: To, href: string) {
@@ -69,7 +70,7 @@ export async function startPageMoves(root: HTMLElement, settle: () => Promise<vo
   function prepare(to: To) {
     const match = matchRoute(pathTo(to));
     if (!match) return;
-    const needed = routerOwnsPage ? loadRouter() : Promise.all([match.row.load(), ensureTexts(match.row.texts), wholeStylesheet()]);
+    const needed = routerOwnsPage ? loadRouter() : Promise.all([match.row.load(), ensureTexts(match.row.texts), wholeStylesheet(), sessionAtHand()]);
     needed.catch(() => undefined);
   }
 
@@ -83,13 +84,15 @@ export async function startPageMoves(root: HTMLElement, settle: () => Promise<vo
     if (alias) return redirect(alias);
     if (config.gallery && ROUTER_ONLY_PATHS.some((pattern) => matchPath(pattern, path))) return handOver();
     const match = matchRoute(path);
-    const guard = match?.row.guard && GUARDS[match.row.guard](rawSearch);
-    if (guard) return redirect(guard);
 
     let screen;
     try {
+      // Only the first view of a screen that reads no session goes without it.
+      const session = shown || !match?.row.sessionless ? sessionAtHand() : undefined;
+      const guard = match?.row.guard && (await session)?.GUARDS[match.row.guard](rawSearch);
+      if (guard) return redirect(guard);
       // The page's own screen needs only its inlined rules; another one, the whole stylesheet.
-      screen = match && (await Promise.all([match.row.load(), ensureTexts(match.row.texts), shown && wholeStylesheet()]))[0][match.row.screen];
+      screen = match && (await Promise.all([match.row.load(), ensureTexts(match.row.texts), shown && wholeStylesheet(), session]))[0][match.row.screen];
     } catch {
       // The router shows its error screen, with a way to try again.
       return handOver();

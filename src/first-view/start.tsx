@@ -1,12 +1,12 @@
 /**
  * A page's first view (docs/decisions/0006-first-view-without-compat.md): the prerendered screen
- * of the address comes to life without the router. The stored flow is restored, the route's guard
- * runs, and the screen's chunk renders over the prerendered DOM (what was typed stays, caret and
- * all). The page then moves on by itself (src/first-view/page-moves.tsx), and starts the router
+ * of the address comes to life without the router. Where the screen reads the session, the stored
+ * flow is restored and the route's guard runs first (src/first-view/session-at-hand.ts); the
+ * screen's chunk renders over the prerendered DOM (what was typed stays, caret and all). The page
+ * then moves on by itself (src/first-view/page-moves.tsx), and starts the router
  * only for the toolkit's gallery or a screen that failed to load
  * (docs/decisions/0013-sign-in-without-the-router.md).
  */
-import { restoreSession } from '../stores';
 import { startPageLanguage } from './page-texts';
 import { startPageMoves } from './page-moves';
 import { wholeStylesheet } from './whole-stylesheet';
@@ -19,7 +19,6 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 export async function startFirstView(root: HTMLElement): Promise<void> {
   await nextTask();
-  restoreSession();
   startPageLanguage();
   await startPageMoves(root, nextTask);
   void wholeStylesheet();

@@ -27,6 +27,11 @@ export interface RouteRow<Path extends AppPath = AppPath, Search = unknown> {
   /** The groups of `page.*` texts the screen shows: its page carries them, a move to it loads them. */
   texts: readonly PageTexts[];
   guard?: GuardName;
+  /**
+   * The screen's first view reads no session: its page takes presses before the session's stores
+   * have arrived (src/first-view/session-at-hand.ts).
+   */
+  sessionless?: true;
   /** The step's own query parameters, read and checked here once: what its screen may rely on. */
   search(raw: RawSearch): Search;
   load(): Promise<Record<string, ComponentType>>;
@@ -54,6 +59,8 @@ export const ROUTE_TABLE = [
     screen: 'Login',
     titleKey: 'title.login',
     texts: ['login'],
+    // A stored session is checked once the form takes presses.
+    sessionless: true,
     load: () => import('../screens/Login'),
     // `username`: an e-mail sent before the script arrived; `context` or `domain` starts its SAML
     // sign-in (flows 4.2).

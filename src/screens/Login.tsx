@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import { Button, Field, useArrival, useFormModel, useHandler } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
@@ -9,8 +8,6 @@ import { FlowLink } from '../flow/FlowLink';
 import { CarriedFields } from '../flow/CarriedFields';
 import { useLive } from '../flow/live';
 import { automaticSamlContext } from '../flow/saml-context';
-import { $storedSession } from '../stores/session';
-import { isExpired } from '../session/token';
 import { showToast } from '../stores/toast';
 import { emailErrors } from '../schemas/email-rule';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../rules/email';
@@ -36,7 +33,6 @@ export function Login() {
   const t = useT();
   const flow = useFlow();
   const live = useLive();
-  const stored = useStore($storedSession);
   const search = useSearch(PATHS.login);
   // The automatic SAML check of a context or domain: Continue stays usable meanwhile.
   const [checking, setChecking] = useState(false);
@@ -63,9 +59,13 @@ export function Login() {
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   const busy = form.submitting || leaving || passkeyBusy;
 
-  useEffect(() => {
-    if (stored && !isExpired(stored)) flow.go({ to: PATHS.companySelection, replace: true });
-  }, [stored, flow]);
+  useArrival(() => {
+    // A valid stored session goes straight on (flows 4.7), once its code has arrived.
+    void loginCalls().then(
+      async (calls) => (await calls.hasValidStoredSession()) && flow.go({ to: PATHS.companySelection, replace: true }),
+      () => undefined,
+    );
+  });
 
   const leaveFor = useHandler(async (context: string) => (await loginCalls()).goToIdentityProvider(flow, 'Login', context));
   useEffect(() => {

@@ -8,6 +8,7 @@ import { parseSessionToken, type SessionToken } from '../session/token';
 import { clearSessionCookies, readSessionCookie, writeSessionCookies } from '../platform/cookies';
 import { config } from '../config';
 import { restoreFromSessionStorage, sessionStored } from './session-storage';
+import { $refusals } from './refusals';
 
 /** The token of a sign-in waiting for MFA setup (session storage 'token'). */
 const $flowToken = sessionStored('token');
@@ -66,9 +67,6 @@ export function endSession(): void {
   clearFlowStorage();
   $cookieToken.set(undefined);
 }
-
-/** How many times the API has refused the session's token in this page (src/flow/refusal.ts listens). */
-export const $refusals = atom(0);
 
 /** The API refused the session's token (src/api/client.ts): the session ends, and the flow hears of it. */
 export function refuseSession(): void {

@@ -10,6 +10,9 @@ import { emailDomain, goToIdentityProvider } from '../../flow/saml';
 import { allowsSaml, ssoModeByContext, ssoModeByEmail } from '../../api/sign-in';
 import { reportError } from '../../api/report';
 import { clearToast } from '../../stores/toast';
+import { $storedSession } from '../../stores/session';
+import { isExpired } from '../../session/token';
+import { sessionAtHand } from '../../first-view/session-at-hand';
 
 export { goToIdentityProvider };
 export { passkeySignInOptions } from '../../api/passkey-sign-in';
@@ -42,4 +45,11 @@ export async function lookUp(flow: Flow, username: string, leaving: (on: boolean
     void reportError({ screen: 'Login', operation: 'sso-mode' });
   }
   showFailure('Login', 'sso-mode', result);
+}
+
+/** Is a session stored in this browser, and still valid? Read once the session's stores have arrived. */
+export async function hasValidStoredSession(): Promise<boolean> {
+  await sessionAtHand();
+  const stored = $storedSession.get();
+  return stored !== undefined && !isExpired(stored);
 }
