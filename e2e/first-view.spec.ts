@@ -155,15 +155,24 @@ test('the page speaks the language of the locale parameter, else of the browser'
   await context.close();
 });
 
-/** The router's own files (the entry src/app.tsx, less the bundles it shares with screens), from the build's bundle manifest. */
+/** The build's bundle manifest: the files each lazily loaded module comes in. */
+const lazyBundles = () => (JSON.parse(readFileSync('dist/.bundles.json', 'utf8')) as { lazy: Record<string, string[]> }).lazy;
+
+/** The files a lazily loaded module comes in (with the bundles it shares). */
+function lazyFiles(module: string): Set<string> {
+  const files = new Set(lazyBundles()[module]);
+  expect(files.size).toBeGreaterThan(0);
+  return files;
+}
+
+/** The router's own files: those of the entry src/app.tsx that it shares with no screen. */
 function routerFiles(): Set<string> {
-  const bundles = JSON.parse(readFileSync('dist/.bundles.json', 'utf8')) as { lazy: Record<string, string[]> };
   const shared = new Set(
-    Object.entries(bundles.lazy)
+    Object.entries(lazyBundles())
       .filter(([module]) => module !== 'src/app.tsx')
       .flatMap(([, files]) => files),
   );
-  const files = new Set(bundles.lazy['src/app.tsx']?.filter((file) => !shared.has(file)));
+  const files = new Set([...lazyFiles('src/app.tsx')].filter((file) => !shared.has(file)));
   expect(files.size).toBeGreaterThan(0);
   return files;
 }
@@ -193,14 +202,6 @@ test('the sign-in moves from step to step without the router, and Back and Forwa
   expect(scripts.filter((path) => router.has(path))).toEqual([]);
 });
 
-/** The files of the language's whole dictionary, from the build's bundle manifest. */
-function dictionaryFiles(language: string): Set<string> {
-  const bundles = JSON.parse(readFileSync('dist/.bundles.json', 'utf8')) as { lazy: Record<string, string[]> };
-  const files = new Set(bundles.lazy[`locales/${language}.json`]);
-  expect(files.size).toBeGreaterThan(0);
-  return files;
-}
-
 test('Register, a screen whose texts /login does not carry, comes without the router: its texts start arriving when the pointer is over the link', async ({
   page,
 }) => {
@@ -211,7 +212,7 @@ test('Register, a screen whose texts /login does not carry, comes without the ro
   await page.goto('/login');
   const link = page.getByRole('link', { name: 'Create an account' });
   await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
-  const dictionary = dictionaryFiles('en');
+  const dictionary = lazyFiles('locales/en.json');
   expect(scripts.filter((path) => dictionary.has(path))).toEqual([]);
   const fetched = page.waitForRequest((request) => dictionary.has(new URL(request.url()).pathname));
   await link.hover();
@@ -244,16 +245,8 @@ test('a page inlines the rules of what it shows, and the rules of what only scri
   expect(spinnerBorder).toBe('2px');
 });
 
-/** The files of Login's calls to the API (src/screens/parts/login-calls.ts), from the build's bundle manifest. */
-function loginCallFiles(): Set<string> {
-  const bundles = JSON.parse(readFileSync('dist/.bundles.json', 'utf8')) as { lazy: Record<string, string[]> };
-  const files = new Set(bundles.lazy['src/screens/parts/login-calls.ts']);
-  expect(files.size).toBeGreaterThan(0);
-  return files;
-}
-
 test('a Continue pressed before Login’s calls to the API have arrived waits for them, busy, and goes on', async ({ page }) => {
-  const calls = loginCallFiles();
+  const calls = lazyFiles('src/screens/parts/login-calls.ts');
   let release!: () => void;
   const arrived = new Promise<void>((resolve) => (release = resolve));
   await page.route(
@@ -275,7 +268,7 @@ test('a Continue pressed before Login’s calls to the API have arrived waits fo
 });
 
 test('Login’s calls to the API failing to arrive say something went wrong, and the e-mail stays', async ({ page }) => {
-  const calls = loginCallFiles();
+  const calls = lazyFiles('src/screens/parts/login-calls.ts');
   await page.route(
     (url) => calls.has(url.pathname),
     (route) => route.abort(),

@@ -64,6 +64,9 @@ interface Bundles {
   lazy: Record<string, string[]>;
 }
 
+/** Where the template's stylesheet goes, the rules a page inlines. */
+const STYLE = '<style></style>';
+
 /**
  * The built page template, ready for a screen's markup and the stylesheet it inlines: the whole
  * stylesheet's place is marked by STYLE, and its address returned.
@@ -83,8 +86,6 @@ function template(dist: string) {
   }
   return { html, css, stylesheet: `/${stylesheet[1]!}` };
 }
-
-const STYLE = '<style></style>';
 
 export async function prerender(root: string, dist: string): Promise<number> {
   const ssr = await loadSsr(root);
