@@ -226,12 +226,15 @@ test('Register, a screen whose texts /login does not carry, comes without the ro
   expect(scripts.filter((path) => router.has(path))).toEqual([]);
 });
 
-test('a page inlines the rules of what it shows, and the rules of what only scripts show arrive once it has taken over', async ({ page }) => {
+test('a page inlines the rules of what its screen shows, and the rules of what only scripts or other screens show arrive once it has taken over', async ({
+  page,
+}) => {
   await page.goto('/login');
   const inlined = (await page.locator('head style').textContent()) ?? '';
   expect(inlined).toContain('.fd-card');
-  // A busy button's spinner is drawn only by the script.
+  // A busy button's spinner is drawn only by the script; the password field is another screen's.
   expect(inlined).not.toContain('.fd-button__spinner');
+  expect(inlined).not.toContain('.fd-password');
   await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
   await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.endsWith('.css')));
   const spinnerBorder = await page.evaluate(() => {
@@ -243,6 +246,24 @@ test('a page inlines the rules of what it shows, and the rules of what only scri
     return border;
   });
   expect(spinnerBorder).toBe('2px');
+});
+
+test('each page paints with its own inlined rules, which its answer’s CSP allows', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { violations: seen });
+    addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.sample}`));
+  });
+  // The inlined rules alone: the whole stylesheet does not arrive.
+  await page.route(
+    (url) => url.pathname.endsWith('.css'),
+    (route) => route.abort(),
+  );
+  for (const path of ['/login', '/register', '/reset-password', '/login/password?username=ada%40example.com']) {
+    await page.goto(path);
+    await expect(page.locator('.fd-card')).toHaveCSS('border-radius', '12px');
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations), path).toEqual([]);
+  }
 });
 
 test('a Continue pressed before Login’s calls to the API have arrived waits for them, busy, and goes on', async ({ page }) => {

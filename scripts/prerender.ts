@@ -1,7 +1,7 @@
 /**
  * The prerender step of the build: each route's first view rendered to HTML at build
  * time, in each language, with the same components as the browser. A page carries inline the
- * rules of what the prerendered pages show and its icon (the stylesheet allowed by hash in the CSP;
+ * rules of what its screen's prerendered markup shows and its icon (the stylesheet allowed by hash in the CSP;
  * the whole stylesheet follows once the page has taken over, scripts/prerender/first-view-css.ts),
  * the complete import map, its screen's texts in its language and the runtime configuration block
  * the server fills. Its module script, its screen's files and the whole stylesheet are listed in a JSON block and added by one inline
@@ -110,12 +110,19 @@ export async function prerender(root: string, dist: string): Promise<number> {
     if (row && row !== shell) manifest.routes.push({ pattern: row.path, page: name });
     for (const language of ssr.LANGUAGES) pages.push({ name, page: row === shell ? ssr.shellPage(language) : await ssr.renderPage(row, language) });
   }
-  const inlined = `<style>${firstViewCss(css, [...new Set(pages.map(({ page }) => page.markup))])}</style>`;
+  // A page inlines the rules of its own screen, whatever its language (one style hash per screen in the CSP).
+  const inlined = new Map<string, string>();
+  const inlinedFor = (name: string) => {
+    const made =
+      inlined.get(name) ?? `<style>${firstViewCss(css, [...new Set(pages.filter((page) => page.name === name).map(({ page }) => page.markup))])}</style>`;
+    inlined.set(name, made);
+    return made;
+  };
   for (const { name, page } of pages) {
     const { language } = page;
     const scripts = { main: entry[1], preload: page.module ? (bundles.lazy[page.module] ?? []) : [], styles: stylesheet };
     const html = base
-      .replace(STYLE, () => inlined)
+      .replace(STYLE, () => inlinedFor(name))
       .replace(/<html lang=["']?\w+["']?>/, () => `<html lang=${language}>`)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
       .replace(/<script type=["']?importmap["']?>[\s\S]*?<\/script>/, '')

@@ -61,7 +61,7 @@ export async function buildApp({ config, db, logStream, services: given, devIden
   const logger = loggerOptions(config.logLevel);
   // Without a build the server still answers the API (a backend-only deployment, the benchmark).
   const pages = hasAppPages(config) ? loadAppPages(config) : undefined;
-  const inline = { scripts: pages?.scriptHashes ?? [], styles: pages?.styleHashes ?? [] };
+  const scripts = pages?.scriptHashes ?? [];
   const app = Fastify({
     logger: logStream ? { ...logger, stream: logStream } : logger,
     bodyLimit: 16 * 1024,
@@ -72,7 +72,7 @@ export async function buildApp({ config, db, logStream, services: given, devIden
     // router counts UTF-16 code units, two for a character beyond the BMP; within that, the
     // contract's schema decides, so an address one character too long is a 400 like any other.
     routerOptions: { maxParamLength: 2 * EMAIL_MAX_LENGTH },
-    frameworkErrors: answerBeforeRouting(securityHeaders(config, inline, '')),
+    frameworkErrors: answerBeforeRouting(securityHeaders(config, { scripts, styles: [] }, '')),
   });
   const services = given ?? (await createServices(config, db, { log: app.log }));
   // Expired rows are swept at start and every hour, by every instance (deleting twice is harmless).
@@ -89,7 +89,7 @@ export async function buildApp({ config, db, logStream, services: given, devIden
   });
   if (!pages) app.log.warn({ distDir: config.distDir }, 'no built front door to serve: API only');
   app.addHook('onRequest', refuseLongPaths);
-  app.addHook('onSend', securityHeadersHook(config, inline));
+  app.addHook('onSend', securityHeadersHook(config, scripts));
   await app.register(apiPlugin, { prefix: config.apiBasePath, services });
   if (config.devPages) await registerDevelopmentPages(app, services, devIdentityProvider);
   if (pages) await serveApp(app, config, pages);

@@ -1,10 +1,10 @@
 /**
- * The stylesheet every prerendered page inlines (docs/decisions/0014-a-page-carries-its-screen.md):
- * the rules of the elements some prerendered page shows, in any of their states (hover, focus,
- * validity, `aria-*`), and every `@keyframes`. What only scripts show (a busy button's spinner,
- * toasts, the rules of a new password, the QR code) comes with the whole stylesheet once the page
- * has taken over (src/first-view/whole-stylesheet.ts). One stylesheet for every page keeps one hash
- * in the CSP.
+ * The stylesheet a prerendered page inlines (docs/decisions/0014-a-page-carries-its-screen.md):
+ * the rules of the elements its screen's prerendered markup shows, in any of their states (hover,
+ * focus, validity, `aria-*`), and every `@keyframes`. What only scripts show (a busy button's
+ * spinner, toasts, the rules of a new password, the QR code) and what other screens show come with
+ * the whole stylesheet once the page has taken over (src/first-view/whole-stylesheet.ts). The CSP
+ * of a page's answer allows its own stylesheet by hash (server/web/security-headers.ts).
  */
 import postcss, { type AtRule } from 'postcss';
 import { JSDOM } from 'jsdom';
@@ -24,7 +24,7 @@ export function elementsOf(selector: string): string {
   return elements || '*';
 }
 
-/** The rules of `css` whose elements one of the `pages` (prerendered markup) shows. */
+/** The rules of `css` whose elements one of the `pages` (prerendered markup: a screen in each language) shows. */
 export function firstViewCss(css: string, pages: readonly string[]): string {
   const documents = pages.map((markup) => new JSDOM(markup).window.document);
   const shown = (selector: string) => {

@@ -15,12 +15,13 @@ import { LANGUAGES } from '../../rules/languages';
 
 export const FIXTURE_ASSET = 'main.0123abcd.js';
 export const FIXTURE_IMPORT_MAP = '{"imports":{"a1B2c":"/Login.4567cdef.js"}}';
-export const FIXTURE_STYLE = '.fd-card{color:#1d2330}';
+/** A page's inline stylesheet: each screen's a different one, as built pages have them. */
+export const fixtureStyle = (screen: string) => `.fd-${screen.toLowerCase()}{color:#1d2330}`;
 export const TEST_PUBLIC_URL = 'https://auth.example.test';
 
 /** A prerendered page of the fixture: its screen and language in the title, as a built page has them. */
 function fixturePage(screen: string, language: string): string {
-  return `<!DOCTYPE html><html lang=${language}><script type=importmap>${FIXTURE_IMPORT_MAP}</script><title>${screen} ${language}</title><style>${FIXTURE_STYLE}</style><script id=frontdoor-config type=application/json>{}</script><script type=module src=/${FIXTURE_ASSET}></script><div id=root><h1>${screen}</h1></div>`;
+  return `<!DOCTYPE html><html lang=${language}><script type=importmap>${FIXTURE_IMPORT_MAP}</script><title>${screen} ${language}</title><style>${fixtureStyle(screen)}</style><script id=frontdoor-config type=application/json>{}</script><script type=module src=/${FIXTURE_ASSET}></script><div id=root><h1>${screen}</h1></div>`;
 }
 
 /** A small build as scripts/build.ts writes it: an asset, the prerendered pages of two routes and the gallery's shell. */

@@ -31,6 +31,8 @@ export interface AppPage {
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
+  /** CSP sources of its inline stylesheet, allowed by hash on its answer alone (docs/decisions/0004). */
+  styleHashes: readonly string[];
 }
 
 /** The built pages: each route's prerendered page in each language, and the page for unknown paths. */
@@ -40,9 +42,8 @@ export interface AppPages {
   /** Paths that only send the visitor on, to a pattern filled with their parameters (flows 2). */
   redirects: { pattern: string; to: string }[];
   notFound: Record<Language, AppPage>;
-  /** CSP sources of the pages' inline scripts and styles, allowed by hash (docs/decisions/0004). */
+  /** CSP sources of the pages' inline scripts, allowed by hash (docs/decisions/0004): the same on every page. */
   scriptHashes: string[];
-  styleHashes: string[];
 }
 
 const INLINE_SCRIPT = /<script(?: type=["']?importmap["']?)?>([\s\S]*?)<\/script>/g;
@@ -52,7 +53,7 @@ const hashesIn = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].
 
 function compiled(html: string): AppPage {
   const identity = Buffer.from(html);
-  return { identity, gzip: gzipSync(identity, { level: 9 }), br: brotliCompressSync(identity) };
+  return { identity, gzip: gzipSync(identity, { level: 9 }), br: brotliCompressSync(identity), styleHashes: hashesIn(html, INLINE_STYLE) };
 }
 
 interface PagesManifest {
@@ -71,14 +72,12 @@ export function hasAppPages(config: ServerConfig): boolean {
 /** The pages the server answers with, configured and compressed once at start-up. */
 export function loadAppPages(config: ServerConfig): AppPages {
   const scripts = new Set<string>();
-  const styles = new Set<string>();
   const manifest = JSON.parse(readFileSync(join(config.distDir, 'pages', 'pages.json'), 'utf8')) as PagesManifest;
   const inEveryLanguage = (page: string) =>
     Object.fromEntries(
       LANGUAGES.map((language) => {
         const html = injectConfig(readFileSync(join(config.distDir, 'pages', language, `${page}.html`), 'utf8'), runtimeConfig(config));
         hashesIn(html, INLINE_SCRIPT).forEach((hash) => scripts.add(hash));
-        hashesIn(html, INLINE_STYLE).forEach((hash) => styles.add(hash));
         return [language, compiled(html)];
       }),
     ) as Record<Language, AppPage>;
@@ -89,6 +88,5 @@ export function loadAppPages(config: ServerConfig): AppPages {
     redirects: manifest.redirects,
     notFound: inEveryLanguage(manifest.notFound),
     scriptHashes: [...scripts],
-    styleHashes: [...styles],
   };
 }

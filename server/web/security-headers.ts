@@ -22,8 +22,8 @@ function embeddingSources(config: Pick<ServerConfig, 'publicUrl' | 'platformHost
 
 /**
  * Headers on every answer. Scripts and styles come from this origin only, plus the pages' inline
- * import map and stylesheet, allowed by their hashes (the runtime configuration and the texts are
- * JSON data blocks, which never run). Only /change-password may be framed, and only by the
+ * import map and start-up script and a page's own stylesheet, allowed by their hashes (the runtime
+ * configuration and the texts are JSON data blocks, which never run). Only /change-password may be framed, and only by the
  * platform's origins and the configured parent origins; everything else, `frame-ancestors 'none'`
  * (no X-Frame-Options: it cannot name several origins, and browsers that know frame-ancestors ignore
  * it). No referrer: page URLs carry tokens (lcq, reset and invitation links).
@@ -51,11 +51,27 @@ export function securityHeaders(config: ServerConfig, inline: InlineHashes, path
   return headers;
 }
 
-export function securityHeadersHook(config: ServerConfig, inline: InlineHashes) {
-  const embedded = securityHeaders(config, inline, EMBEDDED_PAGE);
-  const others = securityHeaders(config, inline, '');
+/** The inline stylesheets of the page an answer carries (server/web/static.ts), by answer. */
+const pageStyles = new WeakMap<FastifyReply, readonly string[]>();
+
+/** Lets the answer's page use its own inline stylesheet, by its hashes; no other answer may use one. */
+export function allowPageStyles(reply: FastifyReply, hashes: readonly string[]): void {
+  pageStyles.set(reply, hashes);
+}
+
+/** Sets the security headers on every answer, with the inline scripts of every page and the stylesheet of the answer's own. */
+export function securityHeadersHook(config: ServerConfig, scripts: readonly string[]) {
+  // One set of headers per page stylesheet and framing: as many as the built pages have, made once.
+  const made = new Map<string, Record<string, string>>();
+  const headersFor = (path: string, styles: readonly string[]) => {
+    const framing = path === EMBEDDED_PAGE ? EMBEDDED_PAGE : '';
+    const key = `${framing} ${styles.join(' ')}`;
+    let headers = made.get(key);
+    if (!headers) made.set(key, (headers = securityHeaders(config, { scripts, styles }, framing)));
+    return headers;
+  };
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    reply.headers(request.url.split('?')[0] === EMBEDDED_PAGE ? embedded : others);
+    reply.headers(headersFor(request.url.split('?')[0] ?? '', pageStyles.get(reply) ?? []));
     return payload;
   };
 }

@@ -5,7 +5,7 @@ import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrations';
 import { createHash } from 'node:crypto';
 import { get } from 'node:http';
-import { FIXTURE_ASSET, FIXTURE_IMPORT_MAP, FIXTURE_STYLE, testApp } from '../testing/app';
+import { FIXTURE_ASSET, FIXTURE_IMPORT_MAP, fixtureStyle, testApp } from '../testing/app';
 import { injectConfig } from './app-page';
 
 let db: Database;
@@ -102,13 +102,22 @@ describe('serving the front door', () => {
     const importMapHash = createHash('sha256').update(FIXTURE_IMPORT_MAP).digest('base64');
     expect(csp).toContain(`script-src 'self' 'sha256-${importMapHash}';`);
     expect(csp).not.toContain('unsafe-inline');
-    expect(csp).toContain(`style-src 'self' 'sha256-${createHash('sha256').update(FIXTURE_STYLE).digest('base64')}'`);
     expect(csp).toMatch(/; frame-ancestors https:\/\/example\.com https:\/\/\*\.example\.com https:\/\/portal\.example\.com$/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     for (const url of ['/login', '/change-password/other', '/auth-api/health']) {
       expect(String((await app.inject({ url })).headers['content-security-policy']), url).toMatch(/frame-ancestors 'none'$/);
     }
+  });
+
+  it("lets a page's answer use its own inline stylesheet alone, and no other answer any", async () => {
+    const styleHash = (screen: string) => `'sha256-${createHash('sha256').update(fixtureStyle(screen)).digest('base64')}'`;
+    const styleSources = async (url: string) => /style-src ([^;]*)/.exec(String((await app.inject({ url })).headers['content-security-policy']))?.[1];
+    expect(await styleSources('/login')).toBe(`'self' ${styleHash('Login')}`);
+    expect(await styleSources('/company/acme/terms')).toBe(`'self' ${styleHash('TermsAndConditions')}`);
+    expect(await styleSources('/change-password?app=portal')).toBe(`'self' ${styleHash('NotFound')}`);
+    expect(await styleSources('/auth-api/health')).toBe("'self'");
+    expect(await styleSources(`/${FIXTURE_ASSET}`)).toBe("'self'");
   });
 
   it('answers a malformed or too long URL in the error shape with the security headers, without repeating the path', async () => {

@@ -8,6 +8,7 @@ import { pageLanguage } from './language';
 import { fillPath, matchPath } from '../../rules/route-pattern';
 import { carriedFields } from './carried-fields';
 import { prefilledFields } from './prefilled-fields';
+import { allowPageStyles } from './security-headers';
 
 /** Parcel names built assets name.<hash>.ext: those never change, so browsers keep them a year. */
 const HASHED_ASSET = /\.[0-9a-f]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
@@ -43,6 +44,7 @@ export async function serveApp(app: FastifyInstance, config: ServerConfig, pages
   function sendPage(request: FastifyRequest, reply: FastifyReply, page: AppPage, status: number) {
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language');
+    allowPageStyles(reply, page.styleHashes);
     // A page asked with carried parameters keeps them in its forms, for a form sent before the
     // script has arrived (flows 2), and shows the e-mail its query pre-fills; that page is written
     // for the request, the others are ready-made.
