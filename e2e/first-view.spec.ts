@@ -1,4 +1,5 @@
 import { test, expect } from './fixtures';
+import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { enterEmail, enterPassword } from './screens/sign-in';
 
@@ -177,6 +178,21 @@ function routerFiles(): Set<string> {
   return files;
 }
 
+/** Holds the files of a lazily loaded module until the answer is called. */
+async function holdArrival(page: Page, module: string): Promise<() => void> {
+  const files = lazyFiles(module);
+  let release!: () => void;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => files.has(url.pathname),
+    async (route) => {
+      await arrived;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
 test('the sign-in moves from step to step without the router, and Back and Forward show the step of the address', async ({ page, account }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
@@ -267,16 +283,7 @@ test('each page paints with its own inlined rules, which its answer’s CSP allo
 });
 
 test('a Continue pressed before Login’s calls to the API have arrived waits for them, busy, and goes on', async ({ page }) => {
-  const calls = lazyFiles('src/screens/parts/login-calls.ts');
-  let release!: () => void;
-  const arrived = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    (url) => calls.has(url.pathname),
-    async (route) => {
-      await arrived;
-      await route.continue();
-    },
-  );
+  const release = await holdArrival(page, 'src/screens/parts/login-calls.ts');
   await page.goto('/login');
   const continueButton = page.getByRole('button', { name: 'Continue' });
   await expect(continueButton).toBeDisabled();
@@ -301,4 +308,35 @@ test('Login’s calls to the API failing to arrive say something went wrong, and
   await expect(page.getByRole('alert')).toContainText('Something went wrong');
   await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue('no-calls@example.com');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the first view takes presses before the page’s moves arrive: a Continue pressed meanwhile waits for them, busy, and goes on', async ({ page }) => {
+  const release = await holdArrival(page, 'src/first-view/page-moves.tsx');
+  await page.goto('/login');
+  const continueButton = page.getByRole('button', { name: 'Continue' });
+  await expect(continueButton).toBeDisabled();
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('early-moves@example.com');
+  await continueButton.click();
+  await expect(continueButton).toHaveAttribute('aria-busy', 'true');
+  await expect(page).toHaveURL(/\/login$/);
+  release();
+  await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login\/password\?username=early-moves%40example\.com$/);
+});
+
+test('the page’s moves failing to arrive, a step moves on by loading the next step’s page', async ({ page }) => {
+  const moves = lazyFiles('src/first-view/page-moves.tsx');
+  await page.route(
+    (url) => moves.has(url.pathname),
+    (route) => route.abort(),
+  );
+  await page.goto('/login?app=portal');
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('no-moves@example.com');
+  const loaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await loaded;
+  await expect(page).toHaveURL(/\/login\/password\?app=portal&username=no-moves%40example\.com$/);
+  await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
+  await expect(page.getByLabel('Password', { exact: true })).toBeEditable();
 });

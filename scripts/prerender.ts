@@ -4,8 +4,10 @@
  * rules of what its screen's prerendered markup shows and its icon (the stylesheet allowed by hash in the CSP;
  * the whole stylesheet follows once the page has taken over, scripts/prerender/first-view-css.ts),
  * the complete import map, its screen's texts in its language and the runtime configuration block
- * the server fills. Its module script, its screen's files and the whole stylesheet are listed in a JSON block and added by one inline
- * script once the page has painted (scripts/prerender/start-scripts.ts). The server picks the page by path and language (server/web/pages.ts).
+ * the server fills. Its module script, its screen's files and the whole stylesheet are listed in a
+ * JSON block (src/first-view/scripts-block.ts) with what its first view needs of its screen's row;
+ * one inline script adds the scripts once the page has painted (scripts/prerender/start-scripts.ts).
+ * The server picks the page by path and language (server/web/static.ts).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type * as Ssr from './prerender/ssr';
 import { firstViewCss } from './prerender/first-view-css';
+import type { ScriptsBlock } from '../src/first-view/scripts-block';
 
 /** What a built page is for, read by the server: the route patterns and their page files. */
 export interface PagesManifest {
@@ -120,7 +123,12 @@ export async function prerender(root: string, dist: string): Promise<number> {
   };
   for (const { name, page } of pages) {
     const { language } = page;
-    const scripts = { main: entry[1], preload: page.module ? (bundles.lazy[page.module] ?? []) : [], styles: stylesheet };
+    const scripts: ScriptsBlock = {
+      main: entry[1]!,
+      preload: page.module ? (bundles.lazy[page.module] ?? []) : [],
+      styles: stylesheet,
+      ...(page.screen ? { screen: page.screen } : {}),
+    };
     const html = base
       .replace(STYLE, () => inlinedFor(name))
       .replace(/<html lang=["']?\w+["']?>/, () => `<html lang=${language}>`)

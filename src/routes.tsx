@@ -5,12 +5,12 @@
  */
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
 import { RootLayout } from './screens/RootLayout';
-import { NotFound } from './screens/NotFound';
 import { ErrorScreen } from './screens/ErrorScreen';
 import { carriedSearch, queryString, withCarried } from './flow/carried';
 import { GUARDS, GUARD_NAMES, type GuardName } from './flow/guards';
 import { withRouterFlow } from './flow/RouterFlow';
 import { ALIASES, ROUTE_TABLE, type RouteRow } from './flow/route-table';
+import { loadScreen, type ScreenName } from './flow/screens';
 import { pathTo, type To } from './flow/paths';
 import { ensureTexts } from './stores/locale';
 import { galleryRoute } from './gallery/gallery-routes';
@@ -29,7 +29,10 @@ function redirectTo(to: To, search: Record<string, unknown>): never {
   throw redirect({ href: pathTo(to) + queryString(withCarried(search, to.search)), replace: true });
 }
 
-const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: withRouterFlow(NotFound) });
+/** A screen's chunk as the router loads it (src/flow/screens.ts: the first view loads the same chunk). */
+const lazyScreen = (name: ScreenName) => lazyRouteComponent(() => loadScreen(name).then((screen) => ({ screen })), 'screen');
+
+const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: withRouterFlow(lazyScreen('NotFound')) });
 
 const flow = createRoute({ getParentRoute: () => rootRoute, id: 'flow', validateSearch: carriedSearch });
 
@@ -51,7 +54,7 @@ const screenRoute = (parent: AnyRoute, row: RouteRow) =>
     staticData: { titleKey: row.titleKey },
     // A screen whose texts the page does not carry needs the language's whole dictionary first.
     loader: () => ensureTexts(row.texts),
-    component: withRouterFlow(lazyRouteComponent(row.load, row.screen), Boolean(row.guard)),
+    component: withRouterFlow(lazyScreen(row.screen), Boolean(row.guard)),
   });
 
 const guards = GUARD_NAMES.map((guard) => {

@@ -13,7 +13,8 @@ import { LANGUAGES, type Language } from '../../rules/languages';
 import { ALIASES, COMMON_TEXTS, ROUTER_ONLY_PATHS, ROUTE_TABLE, type PageTexts, type RouteRow } from '../../src/flow/route-table';
 import { FirstView } from '../../src/flow/FirstView';
 import { staticFlow } from '../../src/flow/static-flow';
-import { NotFound } from '../../src/screens/NotFound';
+import { loadScreen } from '../../src/flow/screens';
+import type { PageScreen } from '../../src/first-view/scripts-block';
 import { addTexts, translate, type Dictionary } from '../../src/i18n/i18n';
 import { $locale } from '../../src/stores/locale';
 
@@ -27,6 +28,8 @@ export interface Page {
   pattern: string | undefined;
   /** The lazy module of its screen, as the bundle manifest names it. */
   module: string | undefined;
+  /** What its first view needs of its screen's row; none on a page only the router shows. */
+  screen: PageScreen | undefined;
   language: Language;
   title: string;
   markup: string;
@@ -71,6 +74,7 @@ export function shellPage(language: Language): Page {
   return {
     pattern: undefined,
     module: 'src/app.tsx',
+    screen: undefined,
     language,
     title: translate(language, 'app.name'),
     markup: '',
@@ -81,7 +85,7 @@ export function shellPage(language: Language): Page {
 
 export async function renderPage(row: RouteRow | undefined, language: Language): Promise<Page> {
   $locale.set(language);
-  const Screen = row ? (await row.load())[row.screen]! : NotFound;
+  const Screen = await loadScreen(row?.screen ?? 'NotFound');
   const titleKey = row?.titleKey ?? 'title.not-found';
   const flow = staticFlow(row?.path ?? '/', {}, {}, () => {});
   const markup = renderToString(
@@ -92,6 +96,9 @@ export async function renderPage(row: RouteRow | undefined, language: Language):
   return {
     pattern: row?.path,
     module: row ? `src/screens/${row.screen}.tsx` : undefined,
+    screen: row
+      ? { screen: row.screen, path: row.path, titleKey, ...(row.guard ? { guard: row.guard } : {}), ...(row.sessionless ? { sessionless: true } : {}) }
+      : { screen: 'NotFound', titleKey },
     language,
     title: translate(language, titleKey),
     markup,

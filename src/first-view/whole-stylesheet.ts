@@ -4,12 +4,13 @@
  * scripts show, a busy button's spinner, a toast, the rules of a new password, comes with this
  * file, added once the first view has taken over and awaited before another screen is shown.
  */
+import { scriptsBlock } from './scripts-block';
+
 let added: Promise<void> | undefined;
 
 export function wholeStylesheet(): Promise<void> {
   added ??= new Promise<void>((resolve) => {
-    const block = document.getElementById('frontdoor-scripts');
-    const { styles } = JSON.parse(block?.textContent || '{}') as { styles?: string };
+    const { styles } = scriptsBlock();
     if (!styles) return resolve();
     const link = document.createElement('link');
     link.rel = 'stylesheet';

@@ -4,6 +4,7 @@ import { FlowContext, type Flow } from './flow';
 import { flowSearch, queryString, withCarried } from './carried';
 import { pathTo, type To } from './paths';
 import { matchRoute } from './route-table';
+import { SCREENS } from './screens';
 import { useArrivalFocus } from './arrival-focus';
 import { useLoginOnRefusal } from './refusal';
 
@@ -23,10 +24,10 @@ export function RouterFlow({ guarded = false, children }: { guarded?: boolean; c
       search,
       href,
       go: (to) => (to.replace ? router.history.replace(href(to)) : router.history.push(href(to))),
-      prepare: (to) =>
-        void matchRoute(pathTo(to))
-          ?.row.load()
-          .catch(() => undefined),
+      prepare: (to) => {
+        const match = matchRoute(pathTo(to));
+        if (match) SCREENS[match.row.screen]().catch(() => undefined);
+      },
       leave: (url) => window.location.assign(url),
     };
   }, [router, match.pathname, match.params, match.search]);

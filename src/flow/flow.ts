@@ -13,8 +13,12 @@ export interface Flow {
   params: Readonly<Record<string, string>>;
   /** The page's query, as strings: carried on links. A screen reads its own with `useSearch` (src/flow/search.ts). */
   search: Readonly<Record<string, string>>;
-  /** Moves to another step of the front door, carrying the carried parameters (flows 2). */
-  go(to: To): void;
+  /**
+   * Moves to another step of the front door, carrying the carried parameters (flows 2). A move that
+   * loads what the step needs first answers once the step is shown, so a form that moved on stays
+   * busy until then.
+   */
+  go(to: To): Promise<void> | void;
   /** The URL of another step, with the carried parameters: for links. */
   href(to: To): string;
   /** Starts fetching what a move to another step needs, on a sign the person may take it (a pointer over its link, its focus). */

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useFlow } from './flow';
-import { searchOf, type SearchOf } from './route-table';
+import { searchOf, type SearchOf } from './step-search';
 import type { AppPath } from './paths';
 
 /**

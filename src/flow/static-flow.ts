@@ -11,7 +11,7 @@ export function staticFlow(
   path: string,
   params: Record<string, string>,
   rawSearch: Record<string, string>,
-  go: (to: To, href: string) => void,
+  go: (to: To, href: string) => Promise<void> | void,
   prepare: (to: To) => void = () => {},
 ): Flow {
   const search = flowSearch(rawSearch);

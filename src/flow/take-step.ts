@@ -14,15 +14,17 @@ import { showRecoveryCodes } from '../stores/recovery-codes';
 import type { Flow } from './flow';
 import type { Move } from './next-step';
 
-/** `screen`: the screen taking the step, as the route table names it, for error reports. */
-export function takeStep(flow: Flow, screen: string, move: Move): void {
+/**
+ * `screen`: the screen taking the step, as the route table names it, for error reports. Answers
+ * once the step it goes to is shown (src/flow/flow.ts), where it goes to one.
+ */
+export function takeStep(flow: Flow, screen: string, move: Move): Promise<void> | void {
   switch (move.kind) {
     case 'signed-in':
       forgetPendingLogin();
       establishSession(move.token);
       // A recovery code stood in for the lost authenticator: the way to a new one comes first (flows 4.6).
-      flow.go({ to: move.recoveryCodesLeft === undefined ? PATHS.companySelection : PATHS.newAuthenticator });
-      return;
+      return flow.go({ to: move.recoveryCodesLeft === undefined ? PATHS.companySelection : PATHS.newAuthenticator });
     case 'recovery-codes':
       forgetPendingLogin();
       establishSession(move.token);
@@ -30,24 +32,19 @@ export function takeStep(flow: Flow, screen: string, move: Move): void {
       return;
     case 'mfa-setup':
       beginMfaSetup(move);
-      flow.go({ to: PATHS.mfaSetup });
-      return;
+      return flow.go({ to: PATHS.mfaSetup });
     case 'code':
       awaitCode(move.credentials.email, move.credentials.password);
-      flow.go({ to: PATHS.mfaLogin, search: { username: move.credentials.email } });
-      return;
+      return flow.go({ to: PATHS.mfaLogin, search: { username: move.credentials.email } });
     case 'password':
       forgetPendingLogin();
       if (move.expired) showToast(t('error.sign-in-expired'), 'error');
-      flow.go({ to: move.email ? PATHS.loginWithPassword : PATHS.login, search: { username: move.email }, replace: true });
-      return;
+      return flow.go({ to: move.email ? PATHS.loginWithPassword : PATHS.login, search: { username: move.email }, replace: true });
     case 'logout':
-      flow.go({ to: PATHS.logout, replace: true });
-      return;
+      return flow.go({ to: PATHS.logout, replace: true });
     case 'login':
       void reportError({ screen, ...move.failed });
-      flow.go({ to: PATHS.login, replace: true });
-      return;
+      return flow.go({ to: PATHS.login, replace: true });
     case 'app':
       enterApp(flow, move.context);
       return;

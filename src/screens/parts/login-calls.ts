@@ -36,7 +36,7 @@ export async function lookUp(flow: Flow, username: string, leaving: (on: boolean
       if (!(await goToIdentityProvider(flow, 'Login', emailDomain(username), username))) leaving(false);
       return;
     }
-    flow.go({ to: PATHS.loginWithPassword, search: { username } });
+    await flow.go({ to: PATHS.loginWithPassword, search: { username } });
     return;
   }
   if (result.kind === 'unknown-mode') {
