@@ -92,6 +92,8 @@ export async function startFirstView(root: HTMLElement): Promise<void> {
     ));
   const { screen } = scriptsBlock();
   shown = screen ? await showPageScreen(root, screen, moves) : false;
+  // The takeover's render is a task of its own: what follows it waits for the next.
+  await nextTask();
   void wholeStylesheet();
   // The moves arrive once the page has taken over; a page only the router shows starts them at once.
   void moves().then(

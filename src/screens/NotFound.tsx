@@ -9,7 +9,9 @@ export function NotFound() {
     <div className="fd-card">
       <h1>{t('title.not-found')}</h1>
       <p>{t('error.not-found')}</p>
-      <FlowLink to={PATHS.login}>{t('error.go-to-login')}</FlowLink>
+      <FlowLink className="fd-link" to={PATHS.login}>
+        {t('error.go-to-login')}
+      </FlowLink>
     </div>
   );
 }
