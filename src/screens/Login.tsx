@@ -94,34 +94,16 @@ export function Login() {
     if (search.username) form.submit();
   });
 
-  /**
-   * The field's offer of passkeys, with the browser's own JSON forms of WebAuthn: no library loads
-   * unless one is chosen, so a password sign-in carries none of it (flows 4.14).
-   */
+  /** The field's offer of passkeys (src/screens/parts/login-calls.ts), one at a time: a new one withdraws the last. */
   const offer = useRef<AbortController>(undefined);
   const offerPasskeys = useHandler(async () => {
-    const browser = globalThis.PublicKeyCredential;
-    if (!browser?.parseRequestOptionsFromJSON || !(await browser.isConditionalMediationAvailable?.())) return;
     const calls = await loginCalls().catch(() => undefined);
-    const options = await calls?.passkeySignInOptions(undefined);
-    if (options?.kind !== 'options') return;
-    offer.current?.abort();
-    const controller = new AbortController();
-    offer.current = controller;
-    let chosen: Credential | null;
-    try {
-      chosen = await navigator.credentials.get({
-        mediation: 'conditional',
-        publicKey: browser.parseRequestOptionsFromJSON(options.options),
-        signal: controller.signal,
-      });
-    } catch {
-      // Withdrawn (the button's ceremony, the screen left) or refused by the browser: no offer.
-      return;
-    }
-    if (!(chosen instanceof browser)) return;
-    const { finishPasskeySignIn } = await import('../flow/passkey-sign-in');
-    if (!(await finishPasskeySignIn(flow, chosen.toJSON()))) void offerPasskeys();
+    const withdrawable = () => {
+      offer.current?.abort();
+      offer.current = new AbortController();
+      return offer.current.signal;
+    };
+    if (await calls?.offerPasskeys(flow, withdrawable)) void offerPasskeys();
   });
   useArrival(() => void offerPasskeys());
   useEffect(() => () => offer.current?.abort(), []);

@@ -13,9 +13,9 @@ import { clearToast } from '../../stores/toast';
 import { $storedSession } from '../../stores/session';
 import { isExpired } from '../../session/token';
 import { sessionAtHand } from '../../first-view/session-at-hand';
+import { passkeySignInOptions } from '../../api/passkey-sign-in';
 
 export { goToIdentityProvider };
-export { passkeySignInOptions } from '../../api/passkey-sign-in';
 
 /** Does the organisation of a context or domain sign in with SAML? A failed check answers no (flows 4.2). */
 export async function signsInWithSaml(context: string): Promise<boolean> {
@@ -52,4 +52,31 @@ export async function hasValidStoredSession(): Promise<boolean> {
   await sessionAtHand();
   const stored = $storedSession.get();
   return stored !== undefined && !isExpired(stored);
+}
+
+/**
+ * The e-mail field's offer of passkeys (flows 4.14), with the browser's own JSON forms of WebAuthn:
+ * no library loads unless one is chosen, so a password sign-in carries none of it. `withdrawable`
+ * gives the offer its signal once its options are at hand. Answers whether a passkey was chosen
+ * and its sign-in did not go on, so the offer is made again.
+ */
+export async function offerPasskeys(flow: Flow, withdrawable: () => AbortSignal): Promise<boolean> {
+  const browser = globalThis.PublicKeyCredential;
+  if (!browser?.parseRequestOptionsFromJSON || !(await browser.isConditionalMediationAvailable?.())) return false;
+  const options = await passkeySignInOptions(undefined);
+  if (options.kind !== 'options') return false;
+  let chosen: Credential | null;
+  try {
+    chosen = await navigator.credentials.get({
+      mediation: 'conditional',
+      publicKey: browser.parseRequestOptionsFromJSON(options.options),
+      signal: withdrawable(),
+    });
+  } catch {
+    // Withdrawn (the button's ceremony, the screen left) or refused by the browser: no offer.
+    return false;
+  }
+  if (!(chosen instanceof browser)) return false;
+  const { finishPasskeySignIn } = await import('../../flow/passkey-sign-in');
+  return !(await finishPasskeySignIn(flow, chosen.toJSON()));
 }
