@@ -21,6 +21,7 @@ import { queryString, withCarried } from '../flow/carried';
 import { ensureTexts } from '../stores/locale';
 import { wholeStylesheet } from './whole-stylesheet';
 import { sessionAtHand } from './session-at-hand';
+import { nextTask } from './next-task';
 import { loadRouter, moveOnWithRouter, startRouter } from './router-handover';
 
 /** The first alias the path is, with its parameters. */
@@ -42,9 +43,6 @@ function MovedScreen({ children }: { children: ReactNode }) {
     </div>
   );
 }
-
-/** Ends the current task, so a key press that arrived meanwhile is handled before a screen renders. */
-const settle = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 let root: HTMLElement;
 let moves = 0;
@@ -114,7 +112,7 @@ async function show(): Promise<void> {
     // The router shows its error screen, with a way to try again.
     return handOver();
   }
-  await settle();
+  await nextTask();
   if (move !== moves || routerOwnsPage) return;
   const flow = staticFlow(path, match?.params ?? {}, rawSearch, go, prepare);
   render(

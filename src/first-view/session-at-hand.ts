@@ -4,19 +4,12 @@
  * own, so a first view that reads no session, /login's, takes presses without waiting for it
  * (docs/decisions/0014-a-page-carries-its-screen.md).
  */
-const load = () =>
+import { loadOnce } from './load-once';
+
+/** The guards, over a restored session. */
+export const sessionAtHand = loadOnce(() =>
   import('./session-guards').then((session) => {
     session.restoreSession();
     return session;
-  });
-
-let atHand: ReturnType<typeof load> | undefined;
-
-/** The guards, over a restored session; a load that failed is tried again on the next call. */
-export function sessionAtHand(): ReturnType<typeof load> {
-  atHand ??= load().catch((error: unknown) => {
-    atHand = undefined;
-    throw error;
-  });
-  return atHand;
-}
+  }),
+);

@@ -13,17 +13,13 @@ import { startPageLanguage } from './page-texts';
 import { scriptsBlock, type PageScreen } from './scripts-block';
 import { wholeStylesheet } from './whole-stylesheet';
 import { sessionAtHand } from './session-at-hand';
+import { nextTask } from './next-task';
+import { loadOnce } from './load-once';
 import { FirstView } from '../flow/FirstView';
 import { staticFlow } from '../flow/static-flow';
 import { loadScreen } from '../flow/screens';
 import type { To } from '../flow/paths';
 import { matchPath } from '../../rules/route-pattern';
-
-/**
- * Ends the current task, so a key press that arrived meanwhile is handled before the next piece
- * of start-up work (the first key press after load waits at most 50 ms).
- */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 type PageMoves = typeof import('./page-moves');
 
@@ -76,20 +72,13 @@ export async function startFirstView(root: HTMLElement): Promise<void> {
   await nextTask();
   startPageLanguage();
   let shown = false;
-  let arrived: Promise<PageMoves> | undefined;
-  // The page's moves, started once (before the first view is shown, only to leave it); a load
-  // that failed is tried again on the next call.
-  const moves = () =>
-    (arrived ??= import('./page-moves').then(
-      (page) => {
-        page.startPageMoves(root, shown);
-        return page;
-      },
-      (error: unknown) => {
-        arrived = undefined;
-        throw error;
-      },
-    ));
+  // The page's moves, started once (before the first view is shown, only to leave it).
+  const moves = loadOnce(() =>
+    import('./page-moves').then((page) => {
+      page.startPageMoves(root, shown);
+      return page;
+    }),
+  );
   const { screen } = scriptsBlock();
   shown = screen ? await showPageScreen(root, screen, moves) : false;
   // The takeover's render is a task of its own: what follows it waits for the next.
