@@ -12,7 +12,7 @@ import { withRouterFlow } from './flow/RouterFlow';
 import { ALIASES, ROUTE_TABLE, type RouteRow } from './flow/route-table';
 import { loadScreen, type ScreenName } from './flow/screens';
 import { pathTo, type To } from './flow/paths';
-import { ensureTexts } from './stores/locale';
+import { ensureDictionary } from './stores/locale';
 import { galleryRoute } from './gallery/gallery-routes';
 import { config } from './config';
 import type { TextKey } from './i18n/t';
@@ -52,8 +52,8 @@ const screenRoute = (parent: AnyRoute, row: RouteRow) =>
     getParentRoute: () => parent,
     path: row.path,
     staticData: { titleKey: row.titleKey },
-    // A screen whose texts the page does not carry needs the language's whole dictionary first.
-    loader: () => ensureTexts(row.texts),
+    // A page carries only its first view's texts: the router's screens need the whole dictionary.
+    loader: ensureDictionary,
     component: withRouterFlow(lazyScreen(row.screen), Boolean(row.guard)),
   });
 

@@ -10,16 +10,33 @@ import it from '../../locales/it.json';
 import fr from '../../locales/fr.json';
 import az from '../../locales/az.json';
 import { LANGUAGES, type Language } from '../../rules/languages';
-import { ALIASES, COMMON_TEXTS, ROUTER_ONLY_PATHS, ROUTE_TABLE, type PageTexts, type RouteRow } from '../../src/flow/route-table';
+import { ALIASES, ANSWER_TEXTS, ROUTER_ONLY_PATHS, ROUTE_TABLE, type PageTexts, type RouteRow } from '../../src/flow/route-table';
 import { FirstView } from '../../src/flow/FirstView';
 import { staticFlow } from '../../src/flow/static-flow';
 import { loadScreen } from '../../src/flow/screens';
 import type { PageScreen } from '../../src/first-view/scripts-block';
-import { addTexts, translate, type Dictionary } from '../../src/i18n/i18n';
+import { addDictionary, translate, type Dictionary } from '../../src/i18n/i18n';
 import { $locale } from '../../src/stores/locale';
 
 const dictionaries: Record<Language, Dictionary> = { en, de, it, fr, az };
-for (const language of LANGUAGES) addTexts(language, dictionaries[language]);
+
+/** The dotted keys of the texts read since it was last cleared, through `recorded`. */
+const read = new Set<string>();
+
+/** The dictionary, noting in `read` the key of each text read from it. */
+function recorded(table: Dictionary, prefix = ''): Dictionary {
+  return new Proxy(table, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof key !== 'string') return value;
+      if (value && typeof value === 'object') return recorded(value as Dictionary, `${prefix}${key}.`);
+      read.add(`${prefix}${key}`);
+      return value;
+    },
+  });
+}
+
+for (const language of LANGUAGES) addDictionary(language, recorded(dictionaries[language]));
 
 export { LANGUAGES };
 
@@ -38,17 +55,31 @@ export interface Page {
   english: Dictionary;
 }
 
+/** The texts of `dictionary` at these dotted keys, each a text or a group of them. */
+function pick(dictionary: Dictionary, keys: Iterable<string>): Dictionary {
+  const picked: Dictionary = {};
+  for (const key of keys) {
+    const path = key.split('.');
+    let from: unknown = dictionary;
+    let to = picked;
+    path.forEach((part, index) => {
+      from = from && typeof from === 'object' ? (from as Dictionary)[part] : undefined;
+      if (from === undefined) return;
+      if (index === path.length - 1) to[part] = from;
+      else to = (to[part] ??= {}) as Dictionary;
+    });
+  }
+  return picked;
+}
+
 /**
- * The texts a page carries: the common groups and the `page.*` groups of its screen. A move to
- * another screen loads the language's whole dictionary if it needs more
- * (docs/decisions/0014-a-page-carries-its-screen.md).
+ * The texts a page carries: those its first view renders, the whole group of each field it renders
+ * (the field's errors), the answers' groups and its screen's `page.*` groups. Any other text comes
+ * with the language's whole dictionary (docs/decisions/0014-a-page-carries-its-screen.md).
  */
-function screenTexts(dictionary: Dictionary, groups: readonly PageTexts[]): Dictionary {
-  const pages = (dictionary.page ?? {}) as Dictionary;
-  return {
-    ...Object.fromEntries(COMMON_TEXTS.filter((group) => group in dictionary).map((group) => [group, dictionary[group]])),
-    page: Object.fromEntries(Object.entries(pages).filter(([group]) => (groups as readonly string[]).includes(group))),
-  };
+function firstViewTexts(dictionary: Dictionary, rendered: ReadonlySet<string>, groups: readonly PageTexts[]): Dictionary {
+  const fields = [...rendered].flatMap((key) => (key.startsWith('field.') ? [key.split('.', 2).join('.')] : []));
+  return pick(dictionary, [...ANSWER_TEXTS, ...groups.map((group) => `page.${group}`), ...fields, ...rendered]);
 }
 
 /** What `english` lacks in `texts`: the keys a language leaves to English (flows 9: Italian migration texts). */
@@ -78,7 +109,7 @@ export function shellPage(language: Language): Page {
     language,
     title: translate(language, 'app.name'),
     markup: '',
-    texts: screenTexts(dictionaries[language], []),
+    texts: firstViewTexts(dictionaries[language], new Set(), []),
     english: englishFor(language),
   };
 }
@@ -88,6 +119,7 @@ export async function renderPage(row: RouteRow | undefined, language: Language):
   const Screen = await loadScreen(row?.screen ?? 'NotFound');
   const titleKey = row?.titleKey ?? 'title.not-found';
   const flow = staticFlow(row?.path ?? '/', {}, {}, () => {});
+  read.clear();
   const markup = renderToString(
     <FirstView flow={flow} titleKey={titleKey}>
       <Screen />
@@ -102,7 +134,7 @@ export async function renderPage(row: RouteRow | undefined, language: Language):
     language,
     title: translate(language, titleKey),
     markup,
-    texts: screenTexts(dictionaries[language], row?.texts ?? []),
+    texts: firstViewTexts(dictionaries[language], new Set(read), row?.texts ?? []),
     english: englishFor(language),
   };
 }

@@ -2,7 +2,7 @@
  * The page's own moves (docs/decisions/0013-sign-in-without-the-router.md), a chunk that arrives
  * once the first view has taken over (src/first-view/start.tsx): a step that moves on sets the
  * address, runs the next route's guard and renders the next screen's chunk in place, with the
- * language's whole dictionary when the screen needs texts the page does not carry
+ * language's whole dictionary, since the page carries only its first view's texts
  * (docs/decisions/0014-a-page-carries-its-screen.md); Back and Forward show the screen of the
  * address they reach. A path only the router shows, or a chunk that fails to load, hands the page
  * to the router, which owns it from then on. A link's move is prepared on a sign of intent.
@@ -18,7 +18,7 @@ import { SCREENS, loadScreen } from '../flow/screens';
 import { noteFirstArrival, useArrivalFocus } from '../flow/arrival-focus';
 import { pathTo, type To } from '../flow/paths';
 import { queryString, withCarried } from '../flow/carried';
-import { ensureTexts } from '../stores/locale';
+import { ensureDictionary } from '../stores/locale';
 import { wholeStylesheet } from './whole-stylesheet';
 import { sessionAtHand } from './session-at-hand';
 import { nextTask } from './next-task';
@@ -81,7 +81,7 @@ export function go(to: To, href: string): Promise<void> {
 export function prepare(to: To): void {
   const match = matchRoute(pathTo(to));
   if (!match) return;
-  const needed = routerOwnsPage ? loadRouter() : Promise.all([SCREENS[match.row.screen](), ensureTexts(match.row.texts), wholeStylesheet(), sessionAtHand()]);
+  const needed = routerOwnsPage ? loadRouter() : Promise.all([SCREENS[match.row.screen](), ensureDictionary(), wholeStylesheet(), sessionAtHand()]);
   needed.catch(() => undefined);
 }
 
@@ -107,7 +107,7 @@ async function show(): Promise<void> {
     const guard = match?.row.guard && (await session).GUARDS[match.row.guard](rawSearch);
     if (guard) return redirect(guard);
     // A screen other than the page's own needs the whole stylesheet.
-    [Screen] = await Promise.all([loadScreen(match?.row.screen ?? 'NotFound'), match && ensureTexts(match.row.texts), shown && wholeStylesheet(), session]);
+    [Screen] = await Promise.all([loadScreen(match?.row.screen ?? 'NotFound'), ensureDictionary(), shown && wholeStylesheet(), session]);
   } catch {
     // The router shows its error screen, with a way to try again.
     return handOver();

@@ -20,7 +20,7 @@ export interface RouteRow {
   screen: ScreenName;
   /** The page title's text (flows 2: titles come from route metadata). */
   titleKey: TextKey;
-  /** The groups of `page.*` texts the screen shows: its page carries them, a move to it loads them. */
+  /** The groups of `page.*` texts the screen shows: its page carries them whole. */
   texts: readonly PageTexts[];
   guard?: GuardName;
   /**
@@ -30,10 +30,11 @@ export interface RouteRow {
   sessionless?: true;
 }
 
-/** Text groups every screen may show: names, titles, buttons, fields, errors, times. */
-export const COMMON_TEXTS = ['app', 'title', 'button', 'field', 'error', 'time'] as const satisfies readonly (TextKey extends `${infer Group}.${string}`
-  ? Group
-  : never)[];
+/**
+ * Text groups every page carries whole beside the texts its first view renders: the names and the
+ * errors, with their times, that a press may show before any move (scripts/prerender/ssr.tsx).
+ */
+export const ANSWER_TEXTS = ['app', 'error', 'time'] as const satisfies readonly (TextKey extends `${infer Group}.${string}` ? Group : never)[];
 
 export const ROUTE_TABLE: readonly RouteRow[] = [
   {

@@ -4,7 +4,7 @@
  * child route and closes by going to the parent).
  */
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
-import { $locale, ensureWholeDictionary } from '../stores/locale';
+import { $locale, ensureDictionary } from '../stores/locale';
 
 export function galleryRoute(parent: AnyRoute) {
   const gallery = createRoute({
@@ -14,7 +14,7 @@ export function galleryRoute(parent: AnyRoute) {
     // The gallery's texts are not among those a page carries: the whole dictionary, and the
     // gallery's own texts, which no sign-in page loads.
     loader: async () => {
-      await ensureWholeDictionary();
+      await ensureDictionary();
       await import('./gallery-texts').then((texts) => texts.loadGalleryTexts($locale.get()));
     },
     component: lazyRouteComponent(() => import('./Gallery'), 'Gallery'),

@@ -32,6 +32,19 @@ describe('interface language', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/"page\.migration\.welcome".*"it"/));
   });
 
+  it('answers a text the page does not carry once its dictionary has arrived, and tells the screens to translate again', async () => {
+    vi.resetModules();
+    const fresh = await import('./i18n');
+    fresh.addTexts('az', { button: { back: 'Geri' } });
+    const arrived = new Promise<void>((resolve) => fresh.onTextsArrived(resolve));
+    const warn = vi.spyOn(console, 'warn');
+    expect(fresh.translate('az', 'button.back')).toBe('Geri');
+    expect(fresh.translate('az', 'button.continue')).toBe('');
+    await arrived;
+    expect(fresh.translate('az', 'button.continue')).toBe('Davam et');
+    expect(warn).not.toHaveBeenCalled();
+  });
+
   it('answers the key itself, with a warning, when no language has it', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(translate('en', 'no.such.key')).toBe('no.such.key');

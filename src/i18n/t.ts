@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $locale } from '../stores/locale';
+import { $locale, $textsArrived } from '../stores/locale';
 import { translate } from './i18n';
 import type { TextKey } from './text-keys';
 
@@ -10,8 +10,9 @@ export function t(key: TextKey, params?: Record<string, unknown>): string {
   return translate($locale.get(), key, params);
 }
 
-/** `t`, re-rendering the caller when the language changes. */
+/** `t`, re-rendering the caller when the language changes, or texts it asked for arrive. */
 export function useT(): typeof t {
   useStore($locale);
+  useStore($textsArrived);
   return t;
 }

@@ -4,9 +4,13 @@
  */
 import { atom } from 'nanostores';
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../rules/languages';
-import { addTexts, hasPageTexts, loadDictionary, type Dictionary } from '../i18n/i18n';
+import { addTexts, loadDictionary, onTextsArrived, type Dictionary } from '../i18n/i18n';
 
 export const $locale = atom<Language>(FALLBACK_LANGUAGE);
+
+/** Counts the dictionaries that arrived after a screen asked for a text they hold: it translates again. */
+export const $textsArrived = atom(0);
+onTextsArrived(() => $textsArrived.set($textsArrived.get() + 1));
 
 /** Switches the interface language; an unsupported one is refused with a console warning (flows 8). */
 export async function setLocale(locale: string): Promise<void> {
@@ -26,13 +30,10 @@ export function startIn(language: Language, texts: Dictionary, englishTexts: Dic
   $locale.set(language);
 }
 
-/** The texts a screen shows are at hand in the current language, loading its dictionary if not. */
-export async function ensureTexts(groups: readonly string[]): Promise<void> {
-  const language = $locale.get();
-  if (!hasPageTexts(language, groups)) await loadDictionary(language);
-}
-
-/** Pages outside the front door's families (the toolkit's gallery) show texts of every group. */
-export async function ensureWholeDictionary(): Promise<void> {
-  await loadDictionary($locale.get());
+/**
+ * The current language's whole dictionary, before a screen other than the page's own is shown: a
+ * page carries only the texts its first view shows (docs/decisions/0014-a-page-carries-its-screen.md).
+ */
+export function ensureDictionary(): Promise<void> {
+  return loadDictionary($locale.get());
 }
