@@ -166,17 +166,20 @@ function lazyFiles(module: string): Set<string> {
   return files;
 }
 
-/** The router's own files: those of the entry src/app.tsx that it shares with no screen. */
-function routerFiles(): Set<string> {
+/** A lazily loaded module's own files: those it shares with no other. */
+function ownFiles(module: string): Set<string> {
   const shared = new Set(
     Object.entries(lazyBundles())
-      .filter(([module]) => module !== 'src/app.tsx')
+      .filter(([other]) => other !== module)
       .flatMap(([, files]) => files),
   );
-  const files = new Set([...lazyFiles('src/app.tsx')].filter((file) => !shared.has(file)));
+  const files = new Set([...lazyFiles(module)].filter((file) => !shared.has(file)));
   expect(files.size).toBeGreaterThan(0);
   return files;
 }
+
+/** The router's own files: those of the entry src/app.tsx that it shares with no screen. */
+const routerFiles = () => ownFiles('src/app.tsx');
 
 /** Holds the files of a lazily loaded module until the answer is called. */
 async function holdArrival(page: Page, module: string): Promise<() => void> {
@@ -325,7 +328,7 @@ test('the first view takes presses before the page’s moves arrive: a Continue 
 });
 
 test('the page’s moves failing to arrive, a step moves on by loading the next step’s page', async ({ page }) => {
-  const moves = lazyFiles('src/first-view/page-moves.tsx');
+  const moves = ownFiles('src/first-view/page-moves.tsx');
   await page.route(
     (url) => moves.has(url.pathname),
     (route) => route.abort(),
