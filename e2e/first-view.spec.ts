@@ -245,6 +245,34 @@ test('Register, a screen whose texts /login does not carry, comes without the ro
   expect(scripts.filter((path) => router.has(path))).toEqual([]);
 });
 
+for (const path of [
+  '/login',
+  '/login/password?username=texts%40example.com',
+  '/login/mfa?username=texts%40example.com',
+  '/register',
+  '/register/success?username=texts%40example.com',
+  '/reset-password',
+  '/reset-password/update?token=not-a-token',
+  '/reset-password/update/success',
+  '/signup?token=not-a-token',
+  '/signup/success',
+  '/migration?email=texts%40example.com&action=register',
+  '/no-such-page',
+]) {
+  test(`${path} carries the texts its first view shows: no dictionary arrives before a move`, async ({ page }) => {
+    const dictionaries = new Set(['en', 'de', 'it', 'fr', 'az'].flatMap((language) => [...lazyFiles(`locales/${language}.json`)]));
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (dictionaries.has(new URL(request.url()).pathname)) fetched.push(request.url());
+    });
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+    expect(new URL(page.url()).pathname).toBe(path.split('?')[0]);
+    expect(fetched).toEqual([]);
+  });
+}
+
 test('a page inlines the rules of what its screen shows, and the rules of what only scripts or other screens show arrive once it has taken over', async ({
   page,
 }) => {
