@@ -13,8 +13,9 @@ import { FALLBACK_LANGUAGE, type Language } from '../../rules/languages';
 export type Dictionary = Record<string, unknown>;
 
 const dictionaries = rosetta<Dictionary>({});
-/** The languages whose whole dictionary is on its way or at hand, and those at hand. */
+/** Each language's whole dictionary, once asked for: on its way or at hand. */
 const loading = new Map<Language, Promise<void>>();
+/** The languages whose whole dictionary is at hand. */
 const complete = new Set<Language>();
 /** The languages a text was asked of that the texts at hand lack, while their dictionary is on its way. */
 const asked = new Set<Language>();
