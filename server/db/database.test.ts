@@ -44,6 +44,29 @@ describe.each(testDatabases)('the data layer on $name', (target) => {
     expect(await db.query(select, [1])).toHaveLength(3);
   });
 
+  it('keeps a statement called during another caller’s transaction out of it', async () => {
+    const { db } = await open();
+    const insert = `INSERT INTO rate_counters (key, count, window_end) VALUES ($1, 1, now())`;
+    await db.query(insert, ['before']);
+    let begun!: () => void;
+    let release!: () => void;
+    const transactionBegun = new Promise<void>((resolve) => (begun = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.transaction(async (tx) => {
+      await tx.query(insert, ['inside']);
+      begun();
+      await released;
+      throw new Error('rolled back');
+    });
+    await transactionBegun;
+    const outside = db.query(insert, ['outside']);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await expect(transaction).rejects.toThrow('rolled back');
+    await outside;
+    expect(await db.query('SELECT key FROM rate_counters ORDER BY key')).toEqual([{ key: 'before' }, { key: 'outside' }]);
+  });
+
   it('answers statements built with their values inside, more of them than PGlite keeps prepared', async () => {
     const { db } = await open();
     for (let value = 0; value < 600; value += 1) expect(await db.query(`SELECT ${value}::integer + $1 AS n`, [1])).toEqual([{ n: value + 1 }]);

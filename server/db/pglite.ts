@@ -1,20 +1,21 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite, messages as backend, protocol, types, type Transaction } from '@electric-sql/pglite';
-import type { Database, Queryable } from './database';
+import { PGlite, messages as backend, protocol } from '@electric-sql/pglite';
+import type { Database } from './database';
 
 const { serialize } = protocol;
+
+type Parse = (text: string) => unknown;
 
 interface Prepared {
   name: string;
   /** The type of each parameter, to serialise it as PGlite's own query does. */
   parameterTypes: number[];
-  /** The columns of its rows, to parse them as PGlite's own query does. */
-  columns: { name: string; dataTypeID: number }[];
+  /** The columns of its rows, each with the parser PGlite's own query would use. */
+  columns: { name: string; parse: Parse }[];
 }
 
-type Run = <Row>(sql: string, params: readonly unknown[], syncToFs: boolean) => Promise<Row[]>;
-
 function concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
   const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
   let offset = 0;
   for (const part of parts) {
@@ -30,14 +31,61 @@ function concat(parts: Uint8Array[]): Uint8Array {
  */
 const MAX_PREPARED = 500;
 
+const DATA_ROW = 0x44; // 'D'
+const ERROR_RESPONSE = 0x45; // 'E'
+const utf8 = new TextDecoder();
+
+/** The error of an answer, as PGlite's own query throws it. */
+function databaseError(message: Uint8Array): Error {
+  let error: Error | undefined;
+  new protocol.Parser().parse(message, (parsed) => {
+    if (parsed instanceof backend.DatabaseError) error = parsed;
+  });
+  return error ?? new Error('PGlite answered an error it could not read.');
+}
+
+/**
+ * The rows of an answer (text format), read straight from its bytes: of the messages an answer
+ * holds only the data rows and an error matter here, and PGlite's general parser would make an
+ * object of each message.
+ */
+function readRows<Row>(answer: Uint8Array, columns: Prepared['columns']): Row[] {
+  const view = new DataView(answer.buffer, answer.byteOffset, answer.byteLength);
+  const rows: Row[] = [];
+  for (let offset = 0; offset < answer.length; offset += 1 + view.getUint32(offset + 1)) {
+    const code = answer[offset];
+    if (code === ERROR_RESPONSE) throw databaseError(answer.subarray(offset, offset + 1 + view.getUint32(offset + 1)));
+    if (code !== DATA_ROW) continue;
+    const row: Record<string, unknown> = {};
+    let field = offset + 7; // code, length, field count
+    for (const column of columns) {
+      const length = view.getInt32(field);
+      field += 4;
+      if (length < 0) {
+        row[column.name] = null;
+        continue;
+      }
+      row[column.name] = column.parse(utf8.decode(answer.subarray(field, field + length)));
+      field += length;
+    }
+    rows.push(row as Row);
+  }
+  return rows;
+}
+
 /**
  * Runs each statement as a named prepared statement, parsed and described once per database:
  * PGlite runs the SQL on the server's own thread, where parsing and planning the same statements
  * on every call cost about as much as running them (README, "API benchmark"). A call is then one
- * exchange with the database (bind, execute, sync) instead of PGlite's six.
+ * exchange with the database (bind, execute, sync) instead of PGlite's six, and its answer is read
+ * from its bytes.
  */
-function preparedStatements(pg: PGlite): Run {
+function preparedStatements(pg: PGlite) {
   const prepared = new Map<string, Prepared>();
+  const parserOf = (type: number): Parse => {
+    const parse = pg.parsers[type];
+    return parse ? (text) => parse(text, type) : (text) => text;
+  };
 
   /** Parses and describes the statement, kept under a name while there is room, else as the unnamed one. */
   async function prepare(sql: string): Promise<Prepared> {
@@ -49,14 +97,18 @@ function preparedStatements(pg: PGlite): Run {
     for (const message of messages) {
       if (message instanceof backend.ParameterDescriptionMessage) statement.parameterTypes = message.dataTypeIDs;
       if (message instanceof backend.RowDescriptionMessage)
-        statement.columns = message.fields.map(({ name: column, dataTypeID }) => ({ name: column, dataTypeID }));
+        statement.columns = message.fields.map(({ name: column, dataTypeID }) => ({ name: column, parse: parserOf(dataTypeID) }));
     }
     if (kept) prepared.set(sql, statement);
     return statement;
   }
 
-  return async function run<Row>(sql: string, params: readonly unknown[], syncToFs: boolean): Promise<Row[]> {
-    const statement = prepared.get(sql) ?? (await prepare(sql));
+  /**
+   * The exchange runs whole in PGlite's execProtocolRawSync, before execProtocolRawStream first
+   * waits: nothing else reaches the database in between. Not synced: NODEFS writes each commit to
+   * the data directory's files as PostgreSQL makes it, and memory has nothing to sync.
+   */
+  async function execute<Row>(statement: Prepared, params: readonly unknown[]): Promise<Row[]> {
     const values = params.map((value, index) => {
       if (value === null || value === undefined) return null;
       const type = statement.parameterTypes[index];
@@ -64,30 +116,16 @@ function preparedStatements(pg: PGlite): Run {
       return serializer ? serializer(value) : String(value);
     });
     const call = concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]);
-    const { messages } = await pg.execProtocol(call, { syncToFs });
-    const rows: Row[] = [];
-    for (const message of messages) {
-      if (!(message instanceof backend.DataRowMessage)) continue;
-      const row: Record<string, unknown> = {};
-      statement.columns.forEach((column, index) => {
-        row[column.name] = types.parseType(message.fields[index] ?? null, column.dataTypeID, pg.parsers);
-      });
-      rows.push(row as Row);
-    }
-    return rows;
-  };
-}
+    const answer: Uint8Array[] = [];
+    await pg.execProtocolRawStream(call, { syncToFs: false, onRawData: (bytes) => answer.push(bytes.slice()) });
+    return readRows<Row>(concat(answer), statement.columns);
+  }
 
-/**
- * Each call runs whole between other callers' (`exclusive`); outside a transaction it also waits
- * for another caller's transaction to end, as PGlite's own query does.
- */
-function queryable(run: Run, exclusive: <T>(fn: () => Promise<T>) => Promise<T>, target: PGlite | Transaction, syncToFs: boolean): Queryable {
   return {
-    query: <Row>(sql: string, params: readonly unknown[] = []) => exclusive(() => run<Row>(sql, params, syncToFs)),
-    async exec(sql: string) {
-      await target.exec(sql);
-    },
+    /** The statement when it has been prepared already. */
+    kept: (sql: string) => prepared.get(sql),
+    run: async <Row>(sql: string, params: readonly unknown[]) => execute<Row>(prepared.get(sql) ?? (await prepare(sql)), params),
+    execute,
   };
 }
 
@@ -95,13 +133,46 @@ function queryable(run: Run, exclusive: <T>(fn: () => Promise<T>) => Promise<T>,
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pg = await PGlite.create(dataDir ? { dataDir } : {});
-  const run = preparedStatements(pg);
-  const outside = <T>(fn: () => Promise<T>) => pg._runExclusiveTransaction(() => pg._runExclusiveQuery(fn));
-  const inside = <T>(fn: () => Promise<T>) => pg._runExclusiveQuery(fn);
+  const statements = preparedStatements(pg);
+  /** Calls that hold PGlite's locks or wait for them. */
+  let queued = 0;
+  const inTurn = async <T>(fn: () => Promise<T>): Promise<T> => {
+    queued += 1;
+    try {
+      return await fn();
+    } finally {
+      queued -= 1;
+    }
+  };
+  const run = <Row>(sql: string, params: readonly unknown[] = []) => pg._runExclusiveQuery(() => statements.run<Row>(sql, params));
   return {
     kind: 'pglite',
-    ...queryable(run, outside, pg, true),
-    transaction: (fn) => pg.transaction((tx) => fn(queryable(run, inside, tx, false))),
+    /**
+     * Each call runs whole between other callers' and, outside a transaction, waits for another
+     * caller's transaction to end, as PGlite's own query does. A statement prepared already, with
+     * no call before it still to run, runs at once instead of through PGlite's two locks, which
+     * cost more than the call: its one exchange is synchronous.
+     */
+    query<Row>(sql: string, params: readonly unknown[] = []) {
+      const statement = statements.kept(sql);
+      if (statement && queued === 0) return statements.execute<Row>(statement, params);
+      return inTurn(() => pg._runExclusiveTransaction(() => run<Row>(sql, params)));
+    },
+    exec: (sql) =>
+      inTurn(async () => {
+        await pg.exec(sql);
+      }),
+    transaction: (fn) =>
+      inTurn(() =>
+        pg.transaction((tx) =>
+          fn({
+            query: run,
+            async exec(sql) {
+              await tx.exec(sql);
+            },
+          }),
+        ),
+      ),
     close: () => pg.close(),
   };
 }
