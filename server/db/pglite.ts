@@ -34,6 +34,40 @@ const MAX_PREPARED = 500;
 const DATA_ROW = 0x44; // 'D'
 const ERROR_RESPONSE = 0x45; // 'E'
 const utf8 = new TextDecoder();
+const encoder = new TextEncoder();
+/** Execute the unnamed portal, all its rows, then sync. */
+const EXECUTE_AND_SYNC = concat([serialize.execute({}), serialize.sync()]);
+
+/**
+ * One call of a prepared statement: bind its values (as text, answered as text) to the unnamed
+ * portal, execute it and sync, written in one go: PGlite's serialiser builds each of the three in
+ * a buffer of its own and copies them twice more.
+ */
+function callMessage(statement: string, values: readonly (string | null)[]): Uint8Array {
+  const name = encoder.encode(statement);
+  const encoded = values.map((value) => (value === null ? null : encoder.encode(value)));
+  // length, portal, statement, parameter format count, parameter count, values, result format count
+  const bindLength = 4 + 1 + name.length + 1 + 2 + 2 + encoded.reduce((sum, value) => sum + 4 + (value?.length ?? 0), 0) + 2;
+  const message = new Uint8Array(1 + bindLength + EXECUTE_AND_SYNC.length);
+  const view = new DataView(message.buffer);
+  message[0] = 0x42; // 'B'
+  view.setInt32(1, bindLength);
+  // The unnamed portal is its terminator alone; after the statement's name and terminator, no
+  // parameter format codes: every value is text.
+  message.set(name, 6);
+  let offset = 6 + name.length + 1 + 2;
+  view.setInt16(offset, encoded.length);
+  offset += 2;
+  for (const value of encoded) {
+    view.setInt32(offset, value ? value.length : -1);
+    offset += 4;
+    if (!value) continue;
+    message.set(value, offset);
+    offset += value.length;
+  }
+  message.set(EXECUTE_AND_SYNC, offset + 2); // no result formats (all text)
+  return message;
+}
 
 /** The error of an answer, as PGlite's own query throws it. */
 function databaseError(message: Uint8Array): Error {
@@ -115,7 +149,7 @@ function preparedStatements(pg: PGlite) {
       const serializer = type === undefined ? undefined : pg.serializers[type];
       return serializer ? serializer(value) : String(value);
     });
-    const call = concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]);
+    const call = callMessage(statement.name, values);
     const answer: Uint8Array[] = [];
     await pg.execProtocolRawStream(call, { syncToFs: false, onRawData: (bytes) => answer.push(bytes.slice()) });
     return readRows<Row>(concat(answer), statement.columns);
