@@ -14,17 +14,6 @@ interface Prepared {
   columns: { name: string; parse: Parse }[];
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    whole.set(part, offset);
-    offset += part.length;
-  }
-  return whole;
-}
-
 /**
  * The server's statements are a few dozen; SQL built with values inside would be new each time,
  * and is parsed each time instead of being kept.
@@ -33,39 +22,35 @@ const MAX_PREPARED = 500;
 
 const DATA_ROW = 0x44; // 'D'
 const ERROR_RESPONSE = 0x45; // 'E'
-const utf8 = new TextDecoder();
-const encoder = new TextEncoder();
 /** Execute the unnamed portal, all its rows, then sync. */
-const EXECUTE_AND_SYNC = concat([serialize.execute({}), serialize.sync()]);
+const EXECUTE_AND_SYNC = Buffer.concat([serialize.execute({}), serialize.sync()]);
 
 /**
  * One call of a prepared statement: bind its values (as text, answered as text) to the unnamed
- * portal, execute it and sync, written in one go: PGlite's serialiser builds each of the three in
- * a buffer of its own and copies them twice more.
+ * portal, execute it and sync, written in one go through Buffer: PGlite's serialiser builds each
+ * of the three in a buffer of its own and copies them twice more, and TextEncoder makes an array
+ * of each value.
  */
-function callMessage(statement: string, values: readonly (string | null)[]): Uint8Array {
-  const name = encoder.encode(statement);
-  const encoded = values.map((value) => (value === null ? null : encoder.encode(value)));
+function callMessage(statement: string, values: readonly (string | null)[]): Buffer {
   // length, portal, statement, parameter format count, parameter count, values, result format count
-  const bindLength = 4 + 1 + name.length + 1 + 2 + 2 + encoded.reduce((sum, value) => sum + 4 + (value?.length ?? 0), 0) + 2;
-  const message = new Uint8Array(1 + bindLength + EXECUTE_AND_SYNC.length);
-  const view = new DataView(message.buffer);
-  message[0] = 0x42; // 'B'
-  view.setInt32(1, bindLength);
-  // The unnamed portal is its terminator alone; after the statement's name and terminator, no
-  // parameter format codes: every value is text.
-  message.set(name, 6);
-  let offset = 6 + name.length + 1 + 2;
-  view.setInt16(offset, encoded.length);
-  offset += 2;
-  for (const value of encoded) {
-    view.setInt32(offset, value ? value.length : -1);
-    offset += 4;
-    if (!value) continue;
-    message.set(value, offset);
-    offset += value.length;
+  let bindLength = 4 + 1 + Buffer.byteLength(statement) + 1 + 2 + 2 + 2;
+  for (const value of values) bindLength += 4 + (value === null ? 0 : Buffer.byteLength(value));
+  // Zeroed: the unnamed portal is its terminator alone, and there are no format codes (all text).
+  const message = Buffer.alloc(1 + bindLength + EXECUTE_AND_SYNC.length);
+  message.write('B');
+  message.writeInt32BE(bindLength, 1);
+  let offset = 6 + message.write(statement, 6) + 1 + 2;
+  offset = message.writeInt16BE(values.length, offset);
+  for (const value of values) {
+    if (value === null) {
+      offset = message.writeInt32BE(-1, offset);
+      continue;
+    }
+    const length = message.write(value, offset + 4);
+    message.writeInt32BE(length, offset);
+    offset += 4 + length;
   }
-  message.set(EXECUTE_AND_SYNC, offset + 2); // no result formats (all text)
+  EXECUTE_AND_SYNC.copy(message, offset + 2);
   return message;
 }
 
@@ -83,23 +68,22 @@ function databaseError(message: Uint8Array): Error {
  * holds only the data rows and an error matter here, and PGlite's general parser would make an
  * object of each message.
  */
-function readRows<Row>(answer: Uint8Array, columns: Prepared['columns']): Row[] {
-  const view = new DataView(answer.buffer, answer.byteOffset, answer.byteLength);
+function readRows<Row>(answer: Buffer, columns: Prepared['columns']): Row[] {
   const rows: Row[] = [];
-  for (let offset = 0; offset < answer.length; offset += 1 + view.getUint32(offset + 1)) {
+  for (let offset = 0; offset < answer.length; offset += 1 + answer.readUInt32BE(offset + 1)) {
     const code = answer[offset];
-    if (code === ERROR_RESPONSE) throw databaseError(answer.subarray(offset, offset + 1 + view.getUint32(offset + 1)));
+    if (code === ERROR_RESPONSE) throw databaseError(answer.subarray(offset, offset + 1 + answer.readUInt32BE(offset + 1)));
     if (code !== DATA_ROW) continue;
     const row: Record<string, unknown> = {};
     let field = offset + 7; // code, length, field count
     for (const column of columns) {
-      const length = view.getInt32(field);
+      const length = answer.readInt32BE(field);
       field += 4;
       if (length < 0) {
         row[column.name] = null;
         continue;
       }
-      row[column.name] = column.parse(utf8.decode(answer.subarray(field, field + length)));
+      row[column.name] = column.parse(answer.toString('utf8', field, field + length));
       field += length;
     }
     rows.push(row as Row);
@@ -125,7 +109,7 @@ function preparedStatements(pg: PGlite) {
   async function prepare(sql: string): Promise<Prepared> {
     const kept = prepared.size < MAX_PREPARED;
     const name = kept ? `s${prepared.size}` : '';
-    const describe = concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]);
+    const describe = Buffer.concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]);
     const { messages } = await pg.execProtocol(describe, { syncToFs: false });
     const statement: Prepared = { name, parameterTypes: [], columns: [] };
     for (const message of messages) {
@@ -150,9 +134,9 @@ function preparedStatements(pg: PGlite) {
       return serializer ? serializer(value) : String(value);
     });
     const call = callMessage(statement.name, values);
-    const answer: Uint8Array[] = [];
-    await pg.execProtocolRawStream(call, { syncToFs: false, onRawData: (bytes) => answer.push(bytes.slice()) });
-    return readRows<Row>(concat(answer), statement.columns);
+    const answer: Buffer[] = [];
+    await pg.execProtocolRawStream(call, { syncToFs: false, onRawData: (bytes) => answer.push(Buffer.from(bytes)) });
+    return readRows<Row>(answer.length === 1 ? answer[0]! : Buffer.concat(answer), statement.columns);
   }
 
   return {
