@@ -7,7 +7,7 @@
  */
 import type { Queryable } from './database';
 import { AUDIT_INSERT, auditValues, type AuditEntry } from './audit';
-import { ORGANIZATIONS_OF_USER } from './memberships';
+import { ORGANIZATIONS_OF_USER_AS_JSON } from './memberships';
 import { COUNT_HIT } from './rate-counters';
 import type { OrganizationRow } from './organizations';
 import type { UserRow } from './users';
@@ -101,7 +101,7 @@ export async function claimPasswordAttempt(
   const [row] = await db.query<ClaimedAttempt & Partial<UserRow> & { organizations: OrganizationRow[] | null }>(
     `WITH ${CLAIM}
      SELECT hit.count, hit.remaining, seen.known, EXISTS (SELECT 1 FROM failure) AS claimed, u.*,
-       (SELECT json_agg(listed) FROM (${ORGANIZATIONS_OF_USER('u.id')}) listed) AS organizations
+       (${ORGANIZATIONS_OF_USER_AS_JSON('u.id')}) AS organizations
      FROM hit CROSS JOIN seen LEFT JOIN users u ON lower(u.email) = lower($4)`,
     claimValues(claim),
   );
