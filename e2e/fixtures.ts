@@ -64,9 +64,12 @@ export async function registerAccount(request: APIRequestContext, language = 'en
 
 /**
  * TOTP turned on for an account through the API, as the setup screens turn it on (flows 4.6): the
- * authenticator, and the step whose code the confirmation spent.
+ * authenticator, the step whose code the confirmation spent, and the recovery codes it gave.
  */
-export async function enableTotp(request: APIRequestContext, account: Account): Promise<{ authenticator: Authenticator; usedStep: number }> {
+export async function enableTotp(
+  request: APIRequestContext,
+  account: Account,
+): Promise<{ authenticator: Authenticator; usedStep: number; recoveryCodes: string[] }> {
   const signIn = await request.post('/api/login', { data: { email: account.email, password: account.password } });
   expect(signIn.status()).toBe(200);
   const { context, token } = (await signIn.json()) as { context: string; token: string };
@@ -80,7 +83,7 @@ export async function enableTotp(request: APIRequestContext, account: Account): 
     data: { mfaSecret: authenticator.secret, challenge: authenticator.codeAt(usedStep) },
   });
   expect(confirmed.status()).toBe(200);
-  return { authenticator, usedStep };
+  return { authenticator, usedStep, recoveryCodes: ((await confirmed.json()) as { recoveryCodes: string[] }).recoveryCodes };
 }
 
 /** Console errors and uncaught exceptions of a page, for stories that promise none. */

@@ -9,30 +9,13 @@ import type { Page } from '@playwright/test';
 import { expect, registerAccount, test } from './fixtures';
 import { enterEmail, enterPassword } from './screens/sign-in';
 import { expectNoAxeViolations } from './axe';
+import { withAuthenticator } from './authenticator';
 
 /**
- * Passkeys (flows 4.14) in Chromium with a virtual authenticator of the DevTools protocol: a
- * platform authenticator that keeps discoverable credentials and verifies its user. The stories run
- * on the front door's public URL, whose host the passkeys belong to (its domain is the relying party).
+ * Passkeys (flows 4.14) in Chromium with a virtual authenticator of the DevTools protocol. The
+ * stories run on the front door's public URL, whose host the passkeys belong to (its domain is the
+ * relying party).
  */
-async function withAuthenticator(page: Page, options: { suggestions: boolean }): Promise<void> {
-  // A browser that offers no passkeys among a field's suggestions: only the button asks for one.
-  if (!options.suggestions) {
-    await page.addInitScript(() => Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: () => Promise.resolve(false) }));
-  }
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 
 /** A password sign-in through the screens, skipping the optional MFA setup, then a passkey added on the account page. */
 async function addPasskeyAfterPassword(page: Page, frontDoor: string, account: { email: string; password: string }): Promise<void> {

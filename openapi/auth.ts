@@ -427,12 +427,18 @@ export interface paths {
          *
          *     The new password must follow the rules of `SetPasswordRequest`;
          *     otherwise 400 `weak_password` (a spent link answers 401 first, and a
-         *     weak password leaves the link usable). Setting a password ends every
-         *     earlier session token and every unused link of the user.
+         *     weak password leaves the link usable). With a session token it must
+         *     also differ from the current password: 400 `password_unchanged`.
+         *     Setting a password ends every earlier session token and every unused
+         *     link of the user. A reset link's token also removes every passkey of
+         *     the user, and an authenticator app that a sign-in with a recovery
+         *     code set up, with its recovery codes: what someone who knew the old
+         *     password could have added.
          *
          *     The answer (`SetPasswordResponse`):
          *     - with a session token: `{token}`, a new session like the one sent
-         *       (same contexts and `amr`);
+         *       (same contexts, `amr` and `auth_time`: a password change is no
+         *       sign-in, so it never makes a session recent);
          *     - with a link's token, for a user with TOTP: `{mfa: true}` and no
          *       token. A reset never skips the second factor: the user signs in
          *       with the new password and a code (`login`);
@@ -441,6 +447,47 @@ export interface paths {
          *       `REQUIRED` a token that only sets up MFA (`typ` `mfa-setup+jwt`).
          */
         post: operations["setPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/secure-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * This wasn't me
+         * @description The owner's answer to an alert mail. Every change to how an account
+         *     signs in is mailed to its owner, in their language and with no
+         *     secret in it: a passkey added or removed (`addPasskey`,
+         *     `removePasskey`), TOTP set up or replaced (`setMfa`), recovery codes
+         *     renewed (`renewRecoveryCodes`) or used to sign in (`login`,
+         *     `loginWithCode`), and an operator's reset of the second factor. Each
+         *     mail links to the front door's `/secure-account?token=…` page, which
+         *     asks before it sends the link's `token` here: the link is good once,
+         *     for 24 hours.
+         *
+         *     In one step the server then ends every session and pending sign-in
+         *     of the account; removes the passkey or authenticator app the mail is
+         *     about, and every passkey or authenticator app added at that time or
+         *     since (with the recovery codes of a removed authenticator, and the
+         *     renewed codes of a renewal mail); turns the password off, so that
+         *     only a new one signs in; spends every other link of the account,
+         *     alert or reset; freezes changes to the account's factors until a
+         *     full sign-in after this one (403 `recent_sign_in_required` before);
+         *     and mails a link to choose a new password (`setPassword`).
+         *
+         *     A used, expired or unknown token answers 401 `invalid_token` and
+         *     changes nothing.
+         */
+        post: operations["secureAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -481,6 +528,16 @@ export interface paths {
          *     `mfa_managed_by_identity_provider`: the organisation's identity
          *     provider answers for that user's second factor.
          *
+         *     **Replacing the authenticator needs a recent sign-in.** For a user
+         *     with TOTP, both steps need a session that proved, in the last 10
+         *     minutes, everything the account has (`amr` with `pwd` and `otp`, or
+         *     a passkey), or one that signed in with a recovery code in the last
+         *     10 minutes; otherwise 403 `recent_sign_in_required`. A confirmed
+         *     replacement ends every other session of the user.
+         *
+         *     Every confirmation is told to the account's owner by mail, with a
+         *     "This wasn't me" link (`secureAccount`).
+         *
          *     **Setup: no body.** The request has no body or a zero-length body
          *     (the app sends `Content-Type: application/json` with an empty body;
          *     the server must accept that rather than reject it as invalid JSON).
@@ -509,7 +566,8 @@ export interface paths {
          *     exception: a user who lost the authenticator and signed in with a
          *     recovery code (a session whose `amr` includes `rec` and whose
          *     `auth_time` is at most 10 minutes old) replaces it without
-         *     `currentChallenge`; the session answered then has no `rec`. A wrong
+         *     `currentChallenge`, once: the replacement ends every session, that
+         *     one included, and the session answered has no `rec`. A wrong
          *     `currentChallenge` counts as a failed sign-in of the user's e-mail
          *     (throttled like `login`, 429 when the e-mail must wait). A wrong code (either of
          *     them), a code already used, or a secret other than the latest offered
@@ -650,7 +708,8 @@ export interface paths {
          *     origin (`PUBLIC_URL`'s), the relying party ID and the user
          *     verification are checked, and the passkey is kept with its
          *     counter and backup flags. Needs the same recent sign-in as
-         *     `passkeyRegistrationOptions`.
+         *     `passkeyRegistrationOptions`. The account's owner is told by mail,
+         *     with a "This wasn't me" link (`secureAccount`).
          */
         post: operations["addPasskey"];
         delete?: never;
@@ -684,8 +743,9 @@ export interface paths {
          *     **Only the owner adds a passkey.** The session must have proved,
          *     in the last 10 minutes, everything its user has: `amr` with `pwd`
          *     (and `otp` when the user has TOTP), or a passkey (`hwk` or `swk`
-         *     with `user`); otherwise 403 `recent_sign_in_required`. A SAML
-         *     session never adds one.
+         *     with `user`); otherwise 403 `recent_sign_in_required`. A sign-in
+         *     with a recovery code (`rec`) proves less than a TOTP code and never
+         *     adds one, nor does a SAML session.
          */
         post: operations["passkeyRegistrationOptions"];
         delete?: never;
@@ -718,7 +778,10 @@ export interface paths {
         /**
          * Remove a passkey
          * @description Removes one of the session's user's passkeys (flows 4.14); it
-         *     never signs in again. 404 when the user has no such passkey.
+         *     never signs in again. 404 when the user has no such passkey. Needs
+         *     the same recent sign-in as adding one (403
+         *     `recent_sign_in_required`); the account's owner is told by mail,
+         *     with a "This wasn't me" link (`secureAccount`).
          */
         delete: operations["removePasskey"];
         options?: never;
@@ -997,6 +1060,7 @@ export interface components {
         MfaPolicy: "OPTIONAL" | "REQUIRED";
         LoginRequest: {
             email: components["schemas"]["Email"];
+            /** @description Any characters a person types. Like every free-text field of this contract it holds no control characters (C0, DEL, C1) and no Unicode line or paragraph separator: 400 `validation_failed`. */
             password: string;
             /** @description The TOTP code, or a recovery code in its place, sent after a 401 `MFA`. An empty string means "no code yet", like no `challenge` at all. */
             challenge?: components["schemas"]["TotpCode"] | components["schemas"]["RecoveryCode"] | string;
@@ -1032,8 +1096,12 @@ export interface components {
             /** @description A code of the TOTP secret in force. Required when the user already has TOTP (replacing it); ignored otherwise. */
             currentChallenge?: components["schemas"]["TotpCode"];
         };
+        SecureAccountRequest: {
+            /** @description The random value of the mail's link (base64url, 32 bytes). */
+            token: string;
+        };
         SetPasswordRequest: {
-            /** @description The new password: at least 9 characters, with at least one lowercase letter (a-z), one uppercase letter (A-Z) and one digit (flows 5, 9). Any other characters are allowed. The rules are checked by the server, which answers 400 `weak_password` with a message naming what is missing, rather than by this schema. */
+            /** @description The new password: at least 9 characters, with at least one lowercase letter (a-z), one uppercase letter (A-Z) and one digit (flows 5, 9). Any other characters are allowed. The rules are checked by the server, which answers 400 `weak_password` with a message naming what is missing, rather than by this schema. No control characters (see `LoginRequest.password`). */
             password: string;
             /** @description Reserved. The app sends an empty string; the server ignores it. */
             challenge?: string;
@@ -1098,7 +1166,7 @@ export interface components {
         };
         /** @description An unexpected failure of the app, as `reportClientError` takes it. */
         ClientErrorReport: {
-            /** @description What went wrong, in English, for people reading the log. */
+            /** @description What went wrong, in English, for people reading the log; one line. */
             message: string;
             /** @description Where it happened, the route path without its query (`/login/password`), or a screen's name. */
             screen: string;
@@ -1255,7 +1323,7 @@ export interface components {
         };
         AddPasskeyRequest: {
             response: components["schemas"]["PasskeyAttestationResponse"];
-            /** @description A name for the list; without one, "Passkey" and its place. */
+            /** @description A name for the list; without one, "Passkey" and its place. No control characters (see `LoginRequest.password`). */
             name?: string;
         };
         /**
@@ -1290,6 +1358,8 @@ export interface components {
          *     - `forbidden`: the token does not allow this context or user;
          *     - `not_found`: no such resource;
          *     - `rate_limited`: too many requests, see `Retry-After`;
+         *     - `service_unavailable`: the server cannot reach what it needs (its
+         *       database) for now, see `Retry-After`;
          *     - `token_expired`: the token has expired;
          *     - `invalid_token`: the token is malformed, badly signed, revoked or already used;
          *     - `payload_too_large`: the body exceeds the server's limit;
@@ -1311,12 +1381,16 @@ export interface components {
          *     - `sso_required`: the passkey is right, but the account signs in
          *       through its organisation's identity provider only
          *       (`signInWithPasskey`);
-         *     - `recent_sign_in_required`: adding a passkey needs a sign-in of
-         *       the last 10 minutes with everything the account has
-         *       (`passkeyRegistrationOptions`, `addPasskey`).
+         *     - `recent_sign_in_required`: adding or removing a passkey, or
+         *       replacing the authenticator, needs a sign-in of the last 10
+         *       minutes with everything the account has, after the last "This
+         *       wasn't me" (`passkeyRegistrationOptions`, `addPasskey`,
+         *       `removePasskey`, `setMfa`);
+         *     - `password_unchanged`: a session's new password is its current
+         *       one (`setPassword`).
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_credentials" | "invalid_code" | "mfa_required" | "sign_in_expired" | "unauthorized" | "forbidden" | "not_found" | "rate_limited" | "token_expired" | "invalid_token" | "payload_too_large" | "weak_password" | "mfa_setup_required" | "current_code_required" | "recent_password_required" | "mfa_managed_by_identity_provider" | "totp_required" | "unsupported_media_type" | "saml_rejected" | "passkey_rejected" | "sso_required" | "recent_sign_in_required";
+        ErrorCode: "validation_failed" | "invalid_credentials" | "invalid_code" | "mfa_required" | "sign_in_expired" | "unauthorized" | "forbidden" | "not_found" | "rate_limited" | "service_unavailable" | "token_expired" | "invalid_token" | "payload_too_large" | "weak_password" | "mfa_setup_required" | "current_code_required" | "recent_password_required" | "mfa_managed_by_identity_provider" | "totp_required" | "unsupported_media_type" | "saml_rejected" | "passkey_rejected" | "sso_required" | "recent_sign_in_required" | "password_unchanged";
     };
     responses: {
         /** @description The request does not match this contract (`validation_failed`). */
@@ -1384,6 +1458,16 @@ export interface components {
         };
         /** @description Rate limit reached for this client (`rate_limited`). Retry after the number of seconds in `Retry-After`. */
         TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The server cannot do this call for now: what it needs, such as its database, cannot be reached (`service_unavailable`). Retry after the number of seconds in `Retry-After`. */
+        ServiceUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
@@ -1460,6 +1544,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSsoModeByContext: {
@@ -1488,6 +1573,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSamlLoginUrl: {
@@ -1539,6 +1625,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     samlAssertionConsumer: {
@@ -1604,6 +1691,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     confirmSamlSession: {
@@ -1638,6 +1726,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     login: {
@@ -1695,6 +1784,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     loginWithCode: {
@@ -1745,6 +1835,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     logout: {
@@ -1778,6 +1869,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     register: {
@@ -1804,6 +1896,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     forgotPassword: {
@@ -1830,6 +1923,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     setPassword: {
@@ -1854,7 +1948,7 @@ export interface operations {
                     "application/json": components["schemas"]["SetPasswordResponse"];
                 };
             };
-            /** @description The password breaks the rules (`weak_password`), the current password is wrong (`invalid_credentials`), or the body is malformed or `currentPassword` does not go with the token (`validation_failed`). */
+            /** @description The password breaks the rules (`weak_password`), the current password is wrong (`invalid_credentials`), the new password is the current one (`password_unchanged`), or the body is malformed or `currentPassword` does not go with the token (`validation_failed`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1875,6 +1969,43 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    secureAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecureAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The account is secured: signed out everywhere, what the mail was about removed, the password off, a mail with a new password's link on its way. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The link was used already, has expired or is unknown (`invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     setMfa: {
@@ -1918,7 +2049,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description The path's context is not one the token reaches (`forbidden`); or the user has no TOTP yet and the token may not enrol one: its password sign-in is older than 10 minutes (`recent_password_required`), or it is a SAML session (`mfa_managed_by_identity_provider`). */
+            /** @description The path's context is not one the token reaches (`forbidden`); or the user has no TOTP yet and the token may not enrol one: its password sign-in is older than 10 minutes (`recent_password_required`), or it is a SAML session (`mfa_managed_by_identity_provider`); or the user has TOTP and the session may not replace it (`recent_sign_in_required`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1930,6 +2061,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     renewRecoveryCodes: {
@@ -1974,6 +2106,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     passkeySignInOptions: {
@@ -2002,6 +2135,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     signInWithPasskey: {
@@ -2047,6 +2181,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPasskeys: {
@@ -2075,6 +2210,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addPasskey: {
@@ -2119,6 +2255,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     passkeyRegistrationOptions: {
@@ -2148,6 +2285,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RecentSignInRequired"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removePasskey: {
@@ -2178,8 +2316,17 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            /** @description The path's context is not one the token reaches (`forbidden`), or the session's sign-in is not recent or complete enough (`recent_sign_in_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getUserOrganizations: {
@@ -2208,6 +2355,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCurrentOrganization: {
@@ -2237,6 +2385,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getUser: {
@@ -2279,6 +2428,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     acceptTermsAndConditions: {
@@ -2305,6 +2455,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getJwks: {
@@ -2325,6 +2476,7 @@ export interface operations {
                     "application/json": components["schemas"]["Jwks"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     reportClientError: {
@@ -2351,6 +2503,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getHealth: {

@@ -3,19 +3,27 @@
  */
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
+import { DirectoryInUse } from '../server/db/directory-lock';
 import { migrate } from '../server/db/migrations';
 import { createServices } from '../server/services';
 import { AdminError } from '../server/admin/operations';
 import { runAdmin } from '../server/admin/cli';
 
 const config = loadConfig();
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pglite`, timeoutMs: config.databaseTimeoutMs }).catch(
+  (error: unknown) => {
+    if (!(error instanceof DirectoryInUse)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  },
+);
 try {
   await migrate(db);
   const services = await createServices(config, db);
   console.log(await runAdmin(process.argv.slice(2), services));
-  await services.background.idle();
-  await services.mailer.close();
+  // The mail the command queued: sent now, else by the server once it runs (server/mail/mail-queue.ts).
+  await services.mail.drain();
+  await services.mail.stop();
 } catch (error) {
   console.error(error instanceof AdminError ? error.message : error);
   process.exitCode = 1;

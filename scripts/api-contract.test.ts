@@ -92,6 +92,7 @@ describe('the auth API contract', () => {
       'renewRecoveryCodes',
       'reportClientError',
       'samlAssertionConsumer',
+      'secureAccount',
     ]);
     expect(extra.every((op) => op['x-frontdoor-server-defined'] === true)).toBe(true);
   });

@@ -99,7 +99,7 @@ describe('the response validator', () => {
 
   it('catches a status the operation does not list', () => {
     expect(validate('getUser', { status: 500, ...json({ statusCode: 500, error: 'Internal Server Error', message: 'oops' }) })).toEqual([
-      'status 500 is not listed (listed: 200, 401, 403, 404)',
+      'status 500 is not listed (listed: 200, 401, 403, 404, 503)',
     ]);
   });
 

@@ -81,11 +81,13 @@ export async function buildApp({ config, db, logStream, services: given, devIden
   app.addHook('onReady', async () => {
     await sweep();
     sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref();
+    // Mail queued before this start, by a process that ended or by the admin command, leaves now.
+    services.mail.start();
+    services.mail.kick();
   });
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
-    await services.background.idle();
-    await services.mailer.close();
+    await services.mail.stop();
   });
   if (!pages) app.log.warn({ distDir: config.distDir }, 'no built front door to serve: API only');
   app.addHook('onRequest', refuseLongPaths);

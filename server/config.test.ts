@@ -32,6 +32,14 @@ describe('server configuration', () => {
     }
   });
 
+  it('waits 5 seconds for PostgreSQL unless DATABASE_TIMEOUT_MS says otherwise, a whole number of milliseconds from 100', () => {
+    expect(loadConfig({}).databaseTimeoutMs).toBe(5000);
+    expect(loadConfig({ DATABASE_TIMEOUT_MS: '1500' }).databaseTimeoutMs).toBe(1500);
+    for (const value of ['0', '99', '-1', '2.5', '5s', '600001']) {
+      expect(() => loadConfig({ DATABASE_TIMEOUT_MS: value })).toThrow(/DATABASE_TIMEOUT_MS must be a whole number from 100 to 600000/);
+    }
+  });
+
   it('refuses a port that is not a port, with the variable named', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { isLoopback } from '../rules/loopback';
 import { decodeTotpKey } from './auth/totp-secrets';
 import { withoutTrailingSlashes } from '../rules/route-pattern';
+import { DEFAULT_DATABASE_TIMEOUT_MS } from './db/database';
 
 export interface ServerConfig {
   port: number;
@@ -16,6 +17,11 @@ export interface ServerConfig {
   dataDir: string;
   /** A real PostgreSQL when set; otherwise the embedded PGlite in dataDir. */
   databaseUrl: string | undefined;
+  /**
+   * How long PostgreSQL may take to connect, to free one of the pool's connections and to answer
+   * each statement, in milliseconds: past it the API answers 503 instead of hanging.
+   */
+  databaseTimeoutMs: number;
   distDir: string;
   production: boolean;
   /**
@@ -143,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     publicUrl,
     dataDir: resolve(root, env.DATA_DIR || 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseTimeoutMs: integer('DATABASE_TIMEOUT_MS', env.DATABASE_TIMEOUT_MS, DEFAULT_DATABASE_TIMEOUT_MS, 100, 600_000),
     distDir: resolve(root, env.DIST_DIR || 'dist'),
     production: env.NODE_ENV === 'production',
     devPages: devPages(env, publicUrl),

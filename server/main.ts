@@ -3,7 +3,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { openDatabase, type DatabaseLog } from './db/database';
 import { migrate } from './db/migrations';
 import { buildApp } from './app';
 import { seedDemoData } from './demo';
@@ -11,7 +11,14 @@ import { createDevIdentityProvider } from './dev/identity-provider';
 
 export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
+  // Connections PostgreSQL ends are reported on the console until the server's log exists.
+  let log: DatabaseLog = { warn: (details, message) => console.warn(message, details) };
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: `${config.dataDir}/pglite`,
+    timeoutMs: config.databaseTimeoutMs,
+    log: { warn: (details, message) => log.warn(details, message) },
+  });
   await migrate(db);
   const devIdentityProvider = config.devPages ? await createDevIdentityProvider({ dataDir: config.dataDir }) : undefined;
   if (!config.databaseUrl && devIdentityProvider) {
@@ -19,6 +26,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     if (seeded) console.log('Wrote the demo data (README, "Demo data").');
   }
   const app = await buildApp({ config, db, devIdentityProvider });
+  log = app.log;
   app.addHook('onClose', () => db.close());
   await app.listen({ port: config.port, host: config.host });
 
@@ -35,9 +43,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   return app;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  startServer().catch((error: unknown) => {
+/** Starts the server, or says in one line why it cannot (a configuration error, its data directory in use) and exits 1. */
+export function startServerOrExit() {
+  return startServer().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) void startServerOrExit();

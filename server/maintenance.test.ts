@@ -24,8 +24,16 @@ describe.each(testDatabases)('sweeping expired rows on $name', (target) => {
       ('login-account:quiet@example.com', 7, now() - interval '2 days'),
       ('login-account:recent@example.com', 7, now() - interval '1 hour'),
       ('login-account:locked@example.com', 100, now() - interval '30 days')`);
-    await db.query(`INSERT INTO mail_outbox (recipient, subject, text_body, html_body, sent_at) VALUES
-      ('a@example.com', 'old', 't', 'h', now() - interval '8 days'), ('a@example.com', 'new', 't', 'h', now())`);
+    await db.query(`INSERT INTO mail_queue (kind, recipient, subject, sent_at, failed_at) VALUES
+      ('test', 'a@example.com', 'old', now() - interval '8 days', NULL), ('test', 'a@example.com', 'new', now(), NULL),
+      ('test', 'a@example.com', 'given up', NULL, now() - interval '8 days'), ('test', 'a@example.com', 'waiting', NULL, NULL)`);
+    await db.query(
+      `INSERT INTO account_alerts (token_hash, user_id, event, happened_at, expires_at) VALUES
+         ('expired', $1, 'passkey-added', now(), now() - interval '1 second'), ('open', $1, 'passkey-added', now(), now() + interval '1 day')`,
+      [user.id],
+    );
+    await db.query(`INSERT INTO spent_passkey_challenges (challenge_hash, expires_at) VALUES
+      ('expired', now() - interval '1 second'), ('live', now() + interval '4 minutes')`);
 
     await db.query(`INSERT INTO login_addresses (email_key, address, last_success) VALUES
       ('ada@example.com', '10.0.0.1', now() - interval '91 days'), ('ada@example.com', '10.0.0.2', now() - interval '89 days')`);
@@ -47,7 +55,9 @@ describe.each(testDatabases)('sweeping expired rows on $name', (target) => {
       'login-account:recent@example.com',
       'register:10.0.0.2',
     ]);
-    expect(await db.query('SELECT subject FROM mail_outbox')).toEqual([{ subject: 'new' }]);
+    expect(await db.query('SELECT subject FROM mail_queue ORDER BY id')).toEqual([{ subject: 'new' }, { subject: 'waiting' }]);
+    expect(await db.query('SELECT token_hash FROM account_alerts')).toEqual([{ token_hash: 'open' }]);
+    expect(await db.query('SELECT challenge_hash FROM spent_passkey_challenges')).toEqual([{ challenge_hash: 'live' }]);
     expect(await db.query('SELECT address FROM login_addresses')).toEqual([{ address: '10.0.0.2' }]);
     expect(await db.query('SELECT client_address FROM audit_log')).toEqual([{ client_address: '10.0.0.2' }]);
     expect(await db.query('SELECT id_hash FROM pending_sign_ins')).toEqual([{ id_hash: 'waiting' }]);

@@ -2,14 +2,15 @@
  * Deletes what has served its time, so the shared tables stay small: revocations of tokens that have
  * expired anyway, spent or expired links, finished SAML requests and replay records, ended rate-limit
  * windows, consecutive-failure counts quiet for a day (a lock after 100 failures stays until a
- * reset), outbox mail older than a week, sign-in addresses no longer known (90 days), sign-ins
+ * reset), mail sent or given up more than a week ago, expired "This wasn't me" links, sign-in addresses no longer known (90 days), sign-ins
  * whose code never came, passkey challenges never answered, and audit rows past their retention (AUDIT_RETENTION_DAYS, server/config.ts).
  */
 import type { Queryable } from './db/database';
 import { deleteExpiredTokens } from './db/tokens';
 import { deleteExpiredSamlRecords } from './db/saml';
 import { deleteEndedCounters } from './db/rate-counters';
-import { deleteOutboxMailOlderThan } from './db/outbox';
+import { deleteMailOlderThan } from './db/mail-queue';
+import { deleteExpiredAccountAlerts } from './db/account-alerts';
 import { deleteLoginAddressesOlderThan } from './db/login-attempts';
 import { deleteAuditRowsOlderThan } from './db/audit';
 import { deleteExpiredPendingSignIns } from './db/pending-sign-ins';
@@ -18,13 +19,14 @@ import type { ServerConfig } from './config';
 import { KNOWN_ADDRESS_DAYS, LOCK_AFTER_FAILURES, accountKey } from './auth/login-throttle';
 
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
-const OUTBOX_DAYS = 7;
+const SENT_MAIL_DAYS = 7;
 
 export async function sweepExpired(db: Queryable, config: Pick<ServerConfig, 'auditRetentionDays'>): Promise<void> {
   await deleteExpiredTokens(db);
   await deleteExpiredSamlRecords(db);
   await deleteEndedCounters(db, accountKey(''), LOCK_AFTER_FAILURES);
-  await deleteOutboxMailOlderThan(db, OUTBOX_DAYS);
+  await deleteMailOlderThan(db, SENT_MAIL_DAYS);
+  await deleteExpiredAccountAlerts(db);
   await deleteLoginAddressesOlderThan(db, KNOWN_ADDRESS_DAYS);
   await deleteExpiredPendingSignIns(db);
   await deleteExpiredChallenges(db);

@@ -17,7 +17,7 @@ import { checkPasswordLogin } from './checks/password-login';
 import { checkSession } from './checks/session';
 import { checkBodyRefusals, checkTokenRefusals } from './checks/refusals';
 import { checkEmailRefusals } from './checks/email-refusals';
-import { checkMailRequests, checkSetPasswordRefusals } from './checks/mail-and-password';
+import { checkMailRequests, checkSecureAccount, checkSetPasswordRefusals } from './checks/mail-and-password';
 import { checkMfaLogin, checkMfaSetup } from './checks/mfa';
 import { checkRecoveryCodes } from './checks/recovery-codes';
 import { checkLogout, checkTermsAcceptance } from './checks/terms-and-logout';
@@ -45,14 +45,16 @@ async function runFlows(run: CheckRun): Promise<void> {
   await checkBodyRefusals(run);
   await checkEmailRefusals(run);
   await checkMailRequests(run);
+  await checkSecureAccount(run);
   await checkSetPasswordRefusals(run, passwordSession);
 
   const mfa = await checkMfaSetup(run, passwordSession);
   const mfaSession = mfa ? await checkMfaLogin(run, mfa) : undefined;
   if (!mfa) run.report.note('TOTP is not enabled, so the logins with a code were not run');
-  if (mfa && mfaSession) await checkRecoveryCodes(run, mfa, mfaSession);
+  // The authenticator's replacement ends every other session of the account.
+  const recovered = mfa && mfaSession ? await checkRecoveryCodes(run, mfa, mfaSession) : undefined;
 
-  const session = mfaSession ?? passwordSession;
+  const session = recovered ?? mfaSession ?? passwordSession;
   await checkTermsAcceptance(run, session, { userId: facts?.claims.userId, termsVersion: facts?.termsVersion });
   await checkLogout(run, session);
 }

@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { testDatabases } from '../testing/databases';
-import { openApi, type Api } from '../testing/api';
+import { call, login, openApi, type Api } from '../testing/api';
+import { accountOf, sessionSignedIn } from '../testing/accounts';
 import { runAdmin, type AdminInput } from './cli';
 import { findOrganization, organizationDomains } from '../db/organizations';
 import { findUserByEmail } from '../db/users';
 import { isMember } from '../db/memberships';
-import { readOutbox } from '../mail/mailer';
+import { readOutbox } from '../mail/mail-queue';
 import { verifyPassword } from '../auth/passwords';
 
 describe.each(testDatabases)('the admin command on $name', (target) => {
@@ -76,6 +77,8 @@ describe.each(testDatabases)('the admin command on $name', (target) => {
 
   it('invites a new user and sends the invitation mail with a signup link', async () => {
     await admin('invite --email new.hire@example.com --context acme --language fr');
+    // As `npm run admin` does once the command has run (scripts/admin.ts).
+    await api.services.mail.drain();
     const [mail] = await readOutbox(api.db, 1);
     expect(mail!.to).toBe('new.hire@example.com');
     expect(mail!.subject).toContain('Acme');
@@ -141,6 +144,42 @@ describe.each(testDatabases)('the admin command on $name', (target) => {
     await expect(admin('create-user')).rejects.toThrow(/--email is required/);
     await expect(admin('frobnicate')).rejects.toThrow(/Unknown command/);
     await expect(admin('create-user --emial grace@example.com')).rejects.toThrow(/Unknown option '--emial'/);
+  });
+
+  it('resets a person’s second factor: TOTP, recovery codes and passkeys go, every session ends, and the owner is told by mail', async () => {
+    // Acme signs in through SAML only by now: an organisation of password sign-ins.
+    await admin('create-organization --context helpdesk --name Helpdesk');
+    const owner = await accountOf(api, { email: 'lost.phone@example.com', password: 'Lost-Phone-77', context: 'helpdesk' });
+    await api.db.query(
+      `INSERT INTO passkeys (id, user_id, public_key, device_type, backed_up, name) VALUES ('cred-1', $1, 'key', 'multiDevice', true, 'Phone')`,
+      [owner.userId],
+    );
+    const session = await sessionSignedIn(api, owner, 60, ['pwd', 'otp'], ['helpdesk']);
+    const organizations = () => call(api.app, { method: 'GET', url: '/helpdesk/user/organizations', token: session });
+    expect((await organizations()).statusCode).toBe(200);
+
+    expect(await admin('reset-second-factor --email LOST.PHONE@example.com')).toBe(
+      'Reset the second factor of lost.phone@example.com: TOTP, recovery codes and passkeys removed, every session ended; the owner is told by mail.',
+    );
+    expect((await findUserByEmail(api.db, owner.email))!.totp_secret).toBeNull();
+    expect(await api.db.query('SELECT 1 FROM recovery_codes WHERE user_id = $1', [owner.userId])).toEqual([]);
+    expect(await api.db.query('SELECT 1 FROM passkeys WHERE user_id = $1', [owner.userId])).toEqual([]);
+    expect((await organizations()).statusCode).toBe(401);
+    await api.services.mail.drain();
+    const [mail] = await readOutbox(api.db, 1);
+    expect(mail).toMatchObject({ to: owner.email, subject: 'Your two-step verification was reset' });
+    // The password still signs in, without a code now.
+    expect((await login(api.app, { email: owner.email, password: 'Lost-Phone-77' })).statusCode).toBe(200);
+
+    await expect(admin('reset-second-factor --email nobody@example.com')).rejects.toThrow(/No user has e-mail "nobody@example.com"/);
+    await expect(admin('reset-second-factor')).rejects.toThrow(/--email is required/);
+  });
+
+  it('refuses an option value with a control character or a line break', async () => {
+    await expect(runAdmin(['create-organization', '--context', 'initech2', '--name', 'Initech\nBcc: x'], api.services, noInput())).rejects.toThrow(
+      /--name holds a control character or a line break/,
+    );
+    expect(await findOrganization(api.db, 'initech2')).toBeUndefined();
   });
 
   it('prints its usage for help', async () => {

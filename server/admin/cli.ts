@@ -8,9 +8,12 @@ import type { Services } from '../services';
 import { LANGUAGES, isLanguage, type Language } from '../../rules/languages';
 import { isContext } from '../../rules/context';
 import { isEmail } from '../../rules/email';
+import { isFreeText } from '../../rules/free-text';
 import type { OrganizationRow } from '../db/organizations';
 import { AdminError, addMembership, createOrganization, createUser, setDomains, setMfaPolicy, setSaml, setSsoMode, setTerms } from './operations';
 import { inviteUser } from './invite';
+import { findUserByEmail } from '../db/users';
+import { resetSecondFactor } from '../auth/second-factor-reset';
 import { isAllowedEntryPoint } from '../saml/service-provider';
 import { DEV_IDP_ENTRY_POINT } from '../dev/identity-provider';
 
@@ -23,6 +26,9 @@ Commands:
                       (the password, if any, from standard input with --password-stdin, else from
                       FRONTDOOR_PASSWORD; never on the command line, where ps and shell history see it)
   invite              --email E --context C [--language L]     (sends the invitation mail)
+  reset-second-factor --email E
+                      (removes the person's TOTP, recovery codes and passkeys, ends every session
+                      of theirs and tells them by mail; for a lost phone without recovery codes)
   set-sso-mode        --context C --mode NOT_SET|LOGIN_SAML|SAML_ONLY
   set-mfa-policy      --context C --policy OPTIONAL|REQUIRED
   set-domains         --context C [--domain D ...]
@@ -35,7 +41,8 @@ Commands:
   help
 
 The database is the server's: DATABASE_URL, or the embedded one in DATA_DIR (stop the server
-first: the embedded database serves one process at a time).`;
+first: the embedded database serves one process at a time, and the command stops with an error
+while the server runs on it).`;
 
 const SSO_MODES = ['NOT_SET', 'LOGIN_SAML', 'SAML_ONLY'] as const;
 const MFA_POLICIES = ['OPTIONAL', 'REQUIRED'] as const;
@@ -137,11 +144,16 @@ function parseOptions(args: string[]) {
       `--password is not taken: a password on the command line is seen by ps and kept in shell history. Use --password-stdin or ${PASSWORD_VARIABLE}.`,
     );
   }
+  let parsed;
   try {
-    return parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false });
+    parsed = parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false });
   } catch (error) {
     throw new AdminError(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
   }
+  const values = Object.entries(parsed.values).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((one) => [name, one] as const));
+  const controlled = values.find(([, value]) => typeof value === 'string' && !isFreeText(value));
+  if (controlled) throw new AdminError(`--${controlled[0]} holds a control character or a line break, which no value here may hold.`);
+  return parsed;
 }
 
 /** Runs one command; answers the line to print. */
@@ -181,6 +193,13 @@ export async function runAdmin(argv: string[], services: Services, input: AdminI
       const lang = language(values.language);
       await inviteUser(services, { email: email(one), context: required(one, 'context'), ...(lang ? { language: lang } : {}) });
       return `Invited ${String(values.email)} to ${contexts[0]}: the invitation mail is sent.`;
+    }
+    case 'reset-second-factor': {
+      const address = email(one);
+      const user = await findUserByEmail(db, address);
+      if (!user) throw new AdminError(`No user has e-mail "${address}".`);
+      await resetSecondFactor(services, user.id);
+      return `Reset the second factor of ${user.email}: TOTP, recovery codes and passkeys removed, every session ended; the owner is told by mail.`;
     }
     case 'set-sso-mode':
       await setSsoMode(db, required(one, 'context'), oneOf(required(one, 'mode'), SSO_MODES, 'mode'));

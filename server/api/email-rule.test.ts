@@ -3,7 +3,7 @@ import { testDatabases } from '../testing/databases';
 import { call, login, openApi, type Api } from '../testing/api';
 import { ACCEPTED_ADDRESSES, REFUSED_ADDRESSES } from '../testing/email-addresses';
 import { createUser } from '../admin/operations';
-import { readOutbox } from '../mail/mailer';
+import { readOutbox } from '../mail/mail-queue';
 
 describe.each(testDatabases)('one e-mail address per request on $name', (target) => {
   let api: Api;

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { AuthError, TooManyRequests, type AuthFailure } from '../auth/errors';
+import { isDatabaseUnavailable } from '../auth/health';
 import type { ErrorCode } from './contract';
 
 /** An answer the API gives on purpose, in the one JSON error shape. */
@@ -45,7 +46,19 @@ function httpErrorOf(error: AuthError | TooManyRequests): HttpError {
   return new HttpError(DOMAIN_STATUSES[error.failure], error.failure, error.message);
 }
 
-/** Every error leaves in the contract's shape; bad input is a 4xx, only a real fault is a 500. */
+/** About a restart's or a failover's length: long enough not to hammer a recovering database. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** The database cannot be reached for now: the client may try again, a load balancer may try another instance. */
+const unavailable = () =>
+  new HttpError(503, 'service_unavailable', 'The service cannot reach its database for now; try again shortly.', {
+    'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+  });
+
+/**
+ * Every error leaves in the contract's shape; bad input is a 4xx, a database that cannot be reached
+ * a 503, only a real fault is a 500.
+ */
 export function apiErrorHandler(error: FastifyError | HttpError | AuthError | TooManyRequests, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AuthError || error instanceof TooManyRequests) return apiErrorHandler(httpErrorOf(error), request, reply);
   if (error instanceof HttpError) {
@@ -53,6 +66,10 @@ export function apiErrorHandler(error: FastifyError | HttpError | AuthError | To
       .code(error.statusCode)
       .headers(error.headers)
       .send(errorBody(error.statusCode, error.code, error.message));
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'request failed: the database cannot be reached');
+    return apiErrorHandler(unavailable(), request, reply);
   }
   const status = error.validation ? 400 : (error.statusCode ?? 500);
   const code = FRAMEWORK_CODES[status];

@@ -3,7 +3,7 @@ import { testDatabases } from '../testing/databases';
 import { call, login, openApi, type Api } from '../testing/api';
 import { createOrganization, createUser } from '../admin/operations';
 import { codeAt, currentStep, newTotpSecret } from '../auth/totp';
-import { readOutbox } from '../mail/mailer';
+import { readOutbox } from '../mail/mail-queue';
 
 const pglite = testDatabases[0]!;
 

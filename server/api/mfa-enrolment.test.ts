@@ -4,7 +4,7 @@ import { testDatabases } from '../testing/databases';
 import { call, freshAddress, login, openApi, type Api } from '../testing/api';
 import { createOrganization, createUser } from '../admin/operations';
 import { codeAt, currentStep, newTotpSecret } from '../auth/totp';
-import { RECENT_PASSWORD_SECONDS } from '../auth/totp-enrolment';
+import { RECENT_SIGN_IN_SECONDS } from '../auth/factor-changes';
 import { awayFromStepBoundary } from '../testing/totp';
 import type { AuthMethod } from '../auth/tokens';
 
@@ -51,7 +51,7 @@ describe.each(testDatabases)('a second factor enrolled only by its owner, on $na
     const who = await user();
     const fresh = await session(who, ['pwd'], nowSeconds());
     const secret = secretOf((await setMfa(fresh)).body);
-    const stale = await session(who, ['pwd'], nowSeconds() - RECENT_PASSWORD_SECONDS - 1);
+    const stale = await session(who, ['pwd'], nowSeconds() - RECENT_SIGN_IN_SECONDS - 1);
     const offer = await setMfa(stale);
     expect(offer.statusCode).toBe(403);
     expect(offer.json()).toMatchObject({ code: 'recent_password_required' });

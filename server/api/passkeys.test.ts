@@ -5,7 +5,7 @@ import { call, freshAddress, login, openApi, type Api } from '../testing/api';
 import { softwareAuthenticator, type SoftwareAuthenticator, type Tampering } from '../testing/webauthn';
 import { createOrganization, createUser, setMfaPolicy, setSsoMode } from '../admin/operations';
 import { relyingParty } from '../auth/relying-party';
-import { RECENT_PASSWORD_SECONDS } from '../auth/totp-enrolment';
+import { RECENT_SIGN_IN_SECONDS } from '../auth/factor-changes';
 import { newTotpSecret } from '../auth/totp';
 
 const PASSWORD = 'Correct-Horse-9';
@@ -166,7 +166,7 @@ describe.each(testDatabases)('passkeys, on $name', (target) => {
     const now = Math.floor(Date.now() / 1000);
     const grant = { userId: who.userId, email: who.email, contexts: [who.context], purpose: 'session' as const, generation: 0 };
     const passwordOnly = await api.services.tokens.issueSignIn({ ...grant, amr: ['pwd'], authTime: now });
-    const stale = await api.services.tokens.issueSignIn({ ...grant, amr: ['pwd', 'otp'], authTime: now - RECENT_PASSWORD_SECONDS - 1 });
+    const stale = await api.services.tokens.issueSignIn({ ...grant, amr: ['pwd', 'otp'], authTime: now - RECENT_SIGN_IN_SECONDS - 1 });
     const saml = await api.services.tokens.issueSignIn({ ...grant, amr: ['saml'], authTime: now });
     for (const token of [passwordOnly, stale, saml]) {
       const answer = await registrationOptions({ context: who.context, token });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/databases';
 import { call, login, openApi, type Api } from '../testing/api';
 import { createOrganization, createUser } from '../admin/operations';
-import { readOutbox } from '../mail/mailer';
+import { readOutbox } from '../mail/mail-queue';
 import { findUserByEmail } from '../db/users';
 import { isMember } from '../db/memberships';
 import { accountKey } from '../auth/login-throttle';

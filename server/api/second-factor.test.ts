@@ -5,7 +5,7 @@ import { call, login, openApi, type Api } from '../testing/api';
 import { createOrganization, createUser } from '../admin/operations';
 import { codeAt, currentStep, newTotpSecret } from '../auth/totp';
 import { awayFromStepBoundary } from '../testing/totp';
-import { readOutbox } from '../mail/mailer';
+import { readOutbox } from '../mail/mail-queue';
 
 const PASSWORD = 'Correct-Horse-9';
 

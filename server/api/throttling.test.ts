@@ -5,7 +5,7 @@ import { createOrganization, createUser } from '../admin/operations';
 import { codeAt, currentStep, newTotpSecret } from '../auth/totp';
 import { accountKey } from '../auth/login-throttle';
 import { awayFromStepBoundary } from '../testing/totp';
-import { readOutbox } from '../mail/mailer';
+import { readOutbox } from '../mail/mail-queue';
 
 const PASSWORD = 'Correct-Horse-9';
 const WRONG = 'Wrong-Horse-9';

@@ -17,3 +17,14 @@ export const signupLink = (publicUrl: string, token: string, language: Language)
 
 /** Password reset (flows 2, /reset-password/update). */
 export const resetLink = (publicUrl: string, token: string, language: Language) => tokenLink(publicUrl, '/reset-password/update', token, language);
+
+/**
+ * "This wasn't me" of an alert mail (server/auth/account-alerts.ts): the page asks before it acts.
+ * Its token is a random value in base64url, not a JWT the page would read, so it goes as it is.
+ */
+export function secureAccountLink(publicUrl: string, token: string, language: Language): string {
+  const url = new URL('/secure-account', publicUrl);
+  url.searchParams.set('token', token);
+  url.searchParams.set('locale', language);
+  return url.toString();
+}

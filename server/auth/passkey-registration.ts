@@ -1,8 +1,10 @@
 /**
- * Adding, listing and removing a signed-in user's passkeys (flows 4.14). A passkey is added only by
- * a session whose user proved who they are in the last ten minutes with everything they have: the
- * password, and the TOTP code when the user has TOTP, or a passkey. A stolen older session cannot
- * add its own key, and a SAML session's proof is its identity provider's (docs/decisions/0012-passkeys.md).
+ * Adding, listing and removing a signed-in user's passkeys (flows 4.14). A passkey is added or
+ * removed only by a session whose user proved who they are in the last ten minutes with everything
+ * they have: the password, and the TOTP code when the user has TOTP, or a passkey; a recovery code
+ * proves less (server/auth/factor-changes.ts). A stolen older session cannot add its own key or
+ * remove the owner's, and a SAML session's proof is its identity provider's
+ * (docs/decisions/0012-passkeys.md). The owner is told of each by mail (server/auth/account-alerts.ts).
  */
 import {
   generateRegistrationOptions,
@@ -13,10 +15,11 @@ import {
 import type { Services } from '../services';
 import { audit } from '../db/audit';
 import { deletePasskey, insertPasskey, passkeysOf, type PasskeyRow } from '../db/passkeys';
+import { mayChangeFactors } from './factor-changes';
+import { withMail } from './mail-intents';
 import { LIMITS, enforce } from './rate-limit';
 import { CHALLENGE_SECONDS, RELYING_PARTY_NAME, relyingParty, rememberChallenge, takeSignedChallenge } from './relying-party';
 import type { VerifiedSession } from './tokens';
-import { RECENT_PASSWORD_SECONDS } from './totp-enrolment';
 
 /** Who asks, from where. */
 export interface PasskeyRequest {
@@ -45,15 +48,6 @@ const summaryOf = (row: PasskeyRow): PasskeySummary => ({
 
 export type PasskeyAdded = { kind: 'added'; passkey: PasskeySummary } | { kind: 'recent-sign-in-required' } | { kind: 'rejected' };
 
-/** Whether the session proved, recently enough, everything its user has (flows 4.14). */
-function mayAddPasskey({ claims, user }: VerifiedSession, nowSeconds = Date.now() / 1000): boolean {
-  const amr = claims.amr ?? [];
-  const recent = (claims.auth_time ?? 0) >= nowSeconds - RECENT_PASSWORD_SECONDS;
-  const password = amr.includes('pwd') && (!user.totp_secret || amr.includes('otp'));
-  const passkey = amr.includes('user') && (amr.includes('hwk') || amr.includes('swk'));
-  return recent && (password || passkey);
-}
-
 /** The user's ID as the authenticator keeps it (the user handle): the UUID's 16 bytes. */
 export const userHandleOf = (userId: string) => new Uint8Array(Buffer.from(userId.replaceAll('-', ''), 'hex'));
 
@@ -62,7 +56,7 @@ export async function passkeyRegistrationOptions(services: Services, { session, 
   const { db, config } = services;
   const { user } = session;
   await enforce(db, LIMITS.addPasskey, user.id);
-  if (!mayAddPasskey(session)) {
+  if (!mayChangeFactors(session)) {
     await audit(db, clientAddress, 'passkey.refused', { userId: user.id, detail: { code: 'recent_sign_in_required' } });
     return { kind: 'recent-sign-in-required' };
   }
@@ -80,7 +74,7 @@ export async function passkeyRegistrationOptions(services: Services, { session, 
     // Discoverable, so the e-mail step can offer it; verified, so it counts as both factors.
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
-  await rememberChallenge(db, options.challenge, 'registration', { userId: user.id });
+  await rememberChallenge(db, options.challenge, user.id);
   return { kind: 'options', options };
 }
 
@@ -99,12 +93,12 @@ export async function addPasskey(
   const { db, config } = services;
   const { user } = session;
   await enforce(db, LIMITS.addPasskey, user.id);
-  if (!mayAddPasskey(session)) return { kind: 'recent-sign-in-required' };
+  if (!mayChangeFactors(session)) return { kind: 'recent-sign-in-required' };
   const rejected = async (reason: string): Promise<PasskeyAdded> => {
     await audit(db, clientAddress, 'passkey.rejected', { userId: user.id, detail: { reason } });
     return { kind: 'rejected' };
   };
-  const taken = await takeSignedChallenge(db, input.response.response.clientDataJSON, 'registration');
+  const taken = await takeSignedChallenge(db, input.response.response.clientDataJSON);
   if (!taken || taken.bound.user_id !== user.id) return rejected('challenge');
   const { rpID, origin } = relyingParty(config);
   let verification;
@@ -121,19 +115,25 @@ export async function addPasskey(
   }
   if (!verification.verified) return rejected('verification');
   const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
-  const passkey = await insertPasskey(db, {
-    id: credential.id,
-    user_id: user.id,
-    public_key: Buffer.from(credential.publicKey).toString('base64url'),
-    counter: credential.counter,
-    transports: credential.transports ?? [],
-    device_type: credentialDeviceType,
-    backed_up: credentialBackedUp,
-    name: input.name?.trim() || defaultName((await passkeysOf(db, user.id)).length),
+  const name = input.name?.trim() || defaultName((await passkeysOf(db, user.id)).length);
+  const passkey = await withMail(services, async (tx, queue) => {
+    const added = await insertPasskey(tx, {
+      id: credential.id,
+      user_id: user.id,
+      public_key: Buffer.from(credential.publicKey).toString('base64url'),
+      counter: credential.counter,
+      transports: credential.transports ?? [],
+      device_type: credentialDeviceType,
+      backed_up: credentialBackedUp,
+      name,
+    });
+    if (!added) return undefined;
+    await queue({ kind: 'account-alert', params: { userId: user.id, event: 'passkey-added', passkeyId: added.id, passkeyName: added.name } });
+    await audit(tx, clientAddress, 'passkey.added', { userId: user.id, detail: { deviceType: credentialDeviceType } });
+    return added;
   });
   // A credential ID is registered once, to one user.
   if (!passkey) return rejected('duplicate');
-  await audit(db, clientAddress, 'passkey.added', { userId: user.id, detail: { deviceType: credentialDeviceType } });
   return { kind: 'added', passkey: summaryOf(passkey) };
 }
 
@@ -141,9 +141,21 @@ export async function listPasskeys(services: Services, userId: string): Promise<
   return (await passkeysOf(services.db, userId)).map(summaryOf);
 }
 
-/** Removes one of the session's user's passkeys; false when the user has no such passkey. */
-export async function removePasskey(services: Services, { session, clientAddress }: PasskeyRequest, passkeyId: string): Promise<boolean> {
-  const removed = await deletePasskey(services.db, session.user.id, passkeyId);
-  if (removed) await audit(services.db, clientAddress, 'passkey.removed', { userId: session.user.id });
-  return removed;
+export type PasskeyRemoved = { kind: 'removed' } | { kind: 'not-found' } | { kind: 'recent-sign-in-required' };
+
+/** Removes one of the session's user's passkeys. */
+export async function removePasskey(services: Services, { session, clientAddress }: PasskeyRequest, passkeyId: string): Promise<PasskeyRemoved> {
+  const { user } = session;
+  if (!mayChangeFactors(session)) {
+    await audit(services.db, clientAddress, 'passkey.refused', { userId: user.id, detail: { code: 'recent_sign_in_required', removing: true } });
+    return { kind: 'recent-sign-in-required' };
+  }
+  const removed = await withMail(services, async (tx, queue) => {
+    const name = await deletePasskey(tx, user.id, passkeyId);
+    if (name === undefined) return false;
+    await queue({ kind: 'account-alert', params: { userId: user.id, event: 'passkey-removed', passkeyName: name } });
+    await audit(tx, clientAddress, 'passkey.removed', { userId: user.id });
+    return true;
+  });
+  return removed ? { kind: 'removed' } : { kind: 'not-found' };
 }

@@ -1,12 +1,14 @@
 /**
  * Signing in with a passkey from the e-mail step (flows 4.14): options for any discoverable
- * passkey of this relying party, bound to the e-mail typed when there is one, then the
- * authenticator's answer checked against them. A passkey is both factors (`amr` hwk or swk, and
+ * passkey of this relying party, with a signed challenge bound to the e-mail typed when there is
+ * one (server/auth/passkey-challenges.ts: asking stores nothing), then the authenticator's answer
+ * checked against them, its challenge spent once the answer verified. A passkey is both factors (`amr` hwk or swk, and
  * user), so the session meets policy REQUIRED without TOTP; it reaches what a password sign-in
  * reaches, and a user whose organisations all sign in through SAML only is refused, as with a
  * password. Answers are throttled per address, and per e-mail like a password once the passkey
  * names its user (server/auth/login-throttle.ts).
  */
+import { createHash } from 'node:crypto';
 import {
   generateAuthenticationOptions,
   verifyAuthenticationResponse,
@@ -16,13 +18,13 @@ import {
 import type { Services } from '../services';
 import { audit } from '../db/audit';
 import { userOrganizations } from '../db/memberships';
-import { findPasskey, recordPasskeyUse } from '../db/passkeys';
+import { findPasskey, recordPasskeyUse, spendPasskeyChallenge } from '../db/passkeys';
 import { findUserById } from '../db/users';
 import { isSamlOnly } from './accounts';
 import { claimAttempt, type SignedIn } from './password-sign-in';
 import { userHandleOf } from './passkey-registration';
 import { LIMITS, limitByAddress } from './rate-limit';
-import { CHALLENGE_SECONDS, relyingParty, rememberChallenge, takeSignedChallenge } from './relying-party';
+import { CHALLENGE_SECONDS, relyingParty, signedChallenge } from './relying-party';
 import { signInToken } from './sign-in';
 
 export type PasskeySignIn = SignedIn | { kind: 'rejected' } | { kind: 'saml-only' };
@@ -35,9 +37,12 @@ export async function passkeySignInOptions(
   const { db, config } = services;
   await limitByAddress(db, LIMITS.passkeys, input.clientAddress);
   // No allowCredentials: the answer reads the same for every e-mail, known or not.
-  const options = await generateAuthenticationOptions({ rpID: relyingParty(config).rpID, userVerification: 'required', timeout: CHALLENGE_SECONDS * 1000 });
-  await rememberChallenge(db, options.challenge, 'authentication', { email: input.email?.toLowerCase() });
-  return options;
+  return generateAuthenticationOptions({
+    rpID: relyingParty(config).rpID,
+    userVerification: 'required',
+    timeout: CHALLENGE_SECONDS * 1000,
+    challenge: services.passkeyChallenges.issue(CHALLENGE_SECONDS, input.email),
+  });
 }
 
 /** Throws TooManyRequests when the e-mail or the address must wait. */
@@ -49,13 +54,14 @@ export async function signInWithPasskey(services: Services, input: { response: A
     await audit(db, clientAddress, 'login.passkey_failed', { userId, detail: { reason } });
     return { kind: 'rejected' };
   };
-  const taken = await takeSignedChallenge(db, response.response.clientDataJSON, 'authentication');
-  if (!taken) return rejected('challenge');
+  const challenge = signedChallenge(response.response.clientDataJSON);
+  const opened = challenge === undefined ? undefined : services.passkeyChallenges.open(challenge);
+  if (challenge === undefined || !opened) return rejected('challenge');
   const passkey = await findPasskey(db, response.id);
   const user = passkey && (await findUserById(db, passkey.user_id));
   if (!passkey || !user) return rejected('unknown-passkey');
   // The passkey of another account than the e-mail typed does not sign in as that one.
-  if (taken.bound.email !== null && taken.bound.email !== user.email.toLowerCase()) return rejected('other-account', user.id);
+  if (opened.emailHash && !opened.emailHash.equals(services.passkeyChallenges.emailHash(user.email))) return rejected('other-account', user.id);
   const handle = response.response.userHandle;
   if (handle !== undefined && handle !== Buffer.from(userHandleOf(user.id)).toString('base64url')) return rejected('user-handle', user.id);
 
@@ -65,7 +71,7 @@ export async function signInWithPasskey(services: Services, input: { response: A
   try {
     verification = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: taken.challenge,
+      expectedChallenge: challenge,
       expectedOrigin: origin,
       expectedRPID: rpID,
       credential: {
@@ -82,6 +88,7 @@ export async function signInWithPasskey(services: Services, input: { response: A
   }
   const { verified, authenticationInfo } = verification;
   if (!verified) return rejected('verification', user.id);
+  if (!(await spendPasskeyChallenge(db, createHash('sha256').update(challenge).digest('hex'), opened.expiresAt))) return rejected('challenge-used', user.id);
   const used = await recordPasskeyUse(db, {
     id: passkey.id,
     seenCounter: passkey.counter,

@@ -15,7 +15,8 @@ import type { Services } from '../services';
 import { audit } from '../db/audit';
 import { userOrganizations } from '../db/memberships';
 import type { OrganizationRow } from '../db/organizations';
-import { deletePendingSignIn, findPendingSignIn, insertPendingSignIn, takePendingSignIn } from '../db/pending-sign-ins';
+import type { Queryable } from '../db/database';
+import { deletePendingSignIn, findPendingSignIn, holdPendingSignIn, insertPendingSignIn } from '../db/pending-sign-ins';
 import { claimTotpStep, findUserById, type UserRow } from '../db/users';
 import { isSamlOnly } from './accounts';
 import { claimLoginAttempt, claimPasswordLoginAttempt, type LoginAttempt } from './login-throttle';
@@ -25,6 +26,7 @@ import { matchingStep } from './totp';
 import type { AuthMethod } from './tokens';
 import { useRecoveryCode } from './recovery-codes';
 import { isMfaCode } from '../../rules/mfa-code';
+import { withMail, type MailIntent } from './mail-intents';
 
 /** How long a right password waits for its code. */
 export const PENDING_SIGN_IN_SECONDS = 5 * 60;
@@ -76,20 +78,28 @@ type SecondFactor = { kind: 'totp' } | { kind: 'recovery-code'; left: number } |
 
 /**
  * The code of the user's TOTP secret (as stored), each step once, or one of their recovery codes,
- * each once (flows 4.5); a wrong one is written to the audit log and counts like a wrong TOTP code.
+ * each once (flows 4.5), claimed in the caller's transaction; the owner is told of a recovery code
+ * by mail (server/auth/account-alerts.ts). A wrong one is written to the audit log and counts like a
+ * wrong TOTP code.
  */
-async function secondFactor(services: Services, user: UserRow, storedSecret: string, challenge: string, clientAddress: string): Promise<SecondFactor> {
+async function secondFactor(
+  services: Services,
+  tx: Queryable,
+  queue: (intent: MailIntent) => Promise<void>,
+  { user, storedSecret, challenge, clientAddress }: { user: UserRow; storedSecret: string; challenge: string; clientAddress: string },
+): Promise<SecondFactor> {
   if (isMfaCode(challenge)) {
     const step = matchingStep(services.totpSecrets.open(user.id, storedSecret), challenge);
-    if (step !== undefined && (await claimTotpStep(services.db, user.id, step))) return { kind: 'totp' };
+    if (step !== undefined && (await claimTotpStep(tx, user.id, step))) return { kind: 'totp' };
   } else {
-    const left = await useRecoveryCode(services.db, services.recoveryCodes, user.id, challenge);
+    const left = await useRecoveryCode(tx, services.recoveryCodes, user.id, challenge);
     if (left !== undefined) {
-      await audit(services.db, clientAddress, 'login.recovery_code_used', { userId: user.id, detail: { left } });
+      await queue({ kind: 'account-alert', params: { userId: user.id, event: 'recovery-code-used', recoveryCodesLeft: left } });
+      await audit(tx, clientAddress, 'login.recovery_code_used', { userId: user.id, detail: { left } });
       return { kind: 'recovery-code', left };
     }
   }
-  await audit(services.db, clientAddress, 'login.mfa_failed', { userId: user.id });
+  await audit(tx, clientAddress, 'login.mfa_failed', { userId: user.id });
   return { kind: 'wrong' };
 }
 
@@ -146,7 +156,8 @@ export async function signInWithPassword(services: Services, input: PasswordSign
       if (heldPendingSignIn) await deletePendingSignIn(db, sha256(heldPendingSignIn));
       return { kind: 'code-required', pendingSignIn: await startPendingSignIn(services, user) };
     }
-    factor = await secondFactor(services, user, user.totp_secret, challenge, clientAddress);
+    const code = { user, storedSecret: user.totp_secret, challenge, clientAddress };
+    factor = await withMail(services, (tx, queue) => secondFactor(services, tx, queue, code));
     if (factor.kind === 'wrong') return { kind: 'invalid-code' };
   }
   if (heldPendingSignIn) await deletePendingSignIn(db, sha256(heldPendingSignIn));
@@ -176,9 +187,20 @@ export async function signInWithPendingCode(
   if (isSamlOnly(organizations)) return expired;
 
   const attempt = await claimAttempt(services, clientAddress, user.email);
-  const factor = await secondFactor(services, user, user.totp_secret, challenge, clientAddress);
+  const code = { user, storedSecret: user.totp_secret, challenge, clientAddress };
+  // Held before its code is claimed, and used once with a right code: of several codes sent at
+  // once, one completes the sign-in and spends its code, and the others spend nothing.
+  const factor = await withMail(services, async (tx, queue): Promise<SecondFactor | undefined> => {
+    if (!(await holdPendingSignIn(tx, idHash))) return undefined;
+    const checked = await secondFactor(services, tx, queue, code);
+    if (checked.kind !== 'wrong') await deletePendingSignIn(tx, idHash);
+    return checked;
+  });
+  if (!factor) {
+    // Another code completed it meanwhile: no guess.
+    await attempt.notAFailure();
+    return expired;
+  }
   if (factor.kind === 'wrong') return { kind: 'invalid-code' };
-  // Used once: of two right codes at once, one completes the sign-in.
-  if (!(await takePendingSignIn(db, idHash))) return expired;
   return signedIn(services, user, organizations, attempt, clientAddress, factor);
 }

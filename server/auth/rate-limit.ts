@@ -33,6 +33,8 @@ export const LIMITS = {
   passkeys: { name: 'passkeys', max: 300, windowSeconds: 60 },
   /** A signed-in user's passkey ceremonies (each option stores a challenge). */
   addPasskey: { name: 'add-passkey', max: 30, windowSeconds: 15 * 60 },
+  /** "This wasn't me" links followed from one address. */
+  secureAccount: { name: 'secure-account', max: 30, windowSeconds: 15 * 60 },
   /** The app's error reports. */
   clientErrors: { name: 'client-errors', max: 30, windowSeconds: 60 },
 } satisfies Record<string, Limit>;

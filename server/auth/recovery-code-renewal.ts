@@ -2,7 +2,8 @@
  * A new set of recovery codes for a signed-in user (flows 4.6), proved by a current code of the TOTP
  * secret in force: a stolen session alone cannot read fresh codes. The code's step counts as used,
  * and a wrong one counts as a failed sign-in of the e-mail, as at login
- * (server/auth/login-throttle.ts). The old set stops working.
+ * (server/auth/login-throttle.ts). The old set stops working, and the owner is told by mail
+ * (server/auth/account-alerts.ts).
  */
 import type { Services } from '../services';
 import { audit } from '../db/audit';
@@ -11,6 +12,7 @@ import { claimLoginAttempt } from './login-throttle';
 import { issueRecoveryCodes } from './recovery-codes';
 import type { VerifiedSession } from './tokens';
 import { matchingStep } from './totp';
+import { withMail } from './mail-intents';
 
 export type RecoveryCodeRenewal = { kind: 'renewed'; recoveryCodes: string[] } | { kind: 'totp-required' } | { kind: 'invalid-code' };
 
@@ -34,7 +36,11 @@ export async function renewRecoveryCodes(
     return { kind: 'invalid-code' };
   }
   await attempt.succeeded();
-  const recoveryCodes = await issueRecoveryCodes(db, services.recoveryCodes, user.id);
-  await audit(db, clientAddress, 'mfa.recovery_codes_replaced', { userId: user.id, context });
+  const recoveryCodes = await withMail(services, async (tx, queue) => {
+    const codes = await issueRecoveryCodes(tx, services.recoveryCodes, user.id);
+    await queue({ kind: 'account-alert', params: { userId: user.id, event: 'recovery-codes-renewed' } });
+    await audit(tx, clientAddress, 'mfa.recovery_codes_replaced', { userId: user.id, context });
+    return codes;
+  });
   return { kind: 'renewed', recoveryCodes };
 }

@@ -6,7 +6,7 @@
  * the key tells nothing about the codes. A code is claimed at most once, atomically.
  */
 import { createHmac, hkdfSync, randomInt } from 'node:crypto';
-import type { Database } from '../db/database';
+import type { Queryable } from '../db/database';
 import { claimRecoveryCode, countUnusedRecoveryCodes, replaceRecoveryCodes } from '../db/recovery-codes';
 import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_LENGTH, groupRecoveryCode, isRecoveryCode, normalizeRecoveryCode } from '../../rules/recovery-code';
 
@@ -34,11 +34,11 @@ function newRecoveryCode(): string {
   return groupRecoveryCode(code);
 }
 
-/** A new set for the user, which replaces the old one; answers the codes, grouped, to be shown once. */
-export async function issueRecoveryCodes(db: Database, hashing: RecoveryCodeHashing, userId: string): Promise<string[]> {
+/** A new set for the user, which replaces the old one in the caller's transaction; answers the codes, grouped, to be shown once. */
+export async function issueRecoveryCodes(tx: Queryable, hashing: RecoveryCodeHashing, userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await replaceRecoveryCodes(
-    db,
+    tx,
     userId,
     codes.map((code) => hashing.hash(userId, code)),
   );
@@ -46,7 +46,7 @@ export async function issueRecoveryCodes(db: Database, hashing: RecoveryCodeHash
 }
 
 /** Uses the user's code once: how many are left after it, or undefined when it is no unused code of theirs. */
-export async function useRecoveryCode(db: Database, hashing: RecoveryCodeHashing, userId: string, value: string): Promise<number | undefined> {
+export async function useRecoveryCode(db: Queryable, hashing: RecoveryCodeHashing, userId: string, value: string): Promise<number | undefined> {
   if (!isRecoveryCode(value)) return undefined;
   if (!(await claimRecoveryCode(db, userId, hashing.hash(userId, value)))) return undefined;
   return countUnusedRecoveryCodes(db, userId);

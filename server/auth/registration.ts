@@ -1,13 +1,15 @@
 /**
  * Register and forgot-password (flows 4.11 and 4.12): the link that sets a password, mailed where it
- * makes sense. The API answers before these run, the same for known and unknown e-mails, so neither
- * the answer nor its timing reveals an account.
+ * makes sense. The API queues the request and answers the same for known and unknown e-mails; the
+ * mail queue composes it afterwards (server/auth/mail-intents.ts), so neither the answer nor its
+ * timing reveals an account.
  */
 import type { Services } from '../services';
 import { audit } from '../db/audit';
 import { joinOpenOrganizations, userOrganizations } from '../db/memberships';
 import { findUserByEmail, insertUserIfNew } from '../db/users';
 import { mailboxKey } from '../mail/mailbox';
+import type { Composed } from '../mail/mail-queue';
 import { registrationMail, resetMail } from '../mail/templates';
 import type { Language } from '../../rules/languages';
 import { isSamlOnly } from './accounts';
@@ -27,11 +29,11 @@ async function mayMail(services: Services, recipient: string): Promise<boolean> 
 }
 
 /** A signup link for a new address, nothing for a known one. */
-export async function mailSignupLink(services: Services, { email, language, clientAddress }: LinkRequest): Promise<void> {
-  const { db, tokens, mailer, config } = services;
+export async function composeSignupLink(services: Services, { email, language, clientAddress }: LinkRequest): Promise<Composed> {
+  const { db, tokens, config } = services;
   let user = await findUserByEmail(db, email);
   // Already registered, or signing in through the organisation's identity provider: no mail.
-  if (user && (user.password_hash || isSamlOnly(await userOrganizations(db, user.id)))) return;
+  if (user && (user.password_hash || isSamlOnly(await userOrganizations(db, user.id)))) return { kind: 'nothing' };
   if (!user) {
     // A new account joins the organisations open for registration.
     await db.transaction(async (tx) => {
@@ -39,22 +41,22 @@ export async function mailSignupLink(services: Services, { email, language, clie
       if (id) await joinOpenOrganizations(tx, id);
     });
     user = await findUserByEmail(db, email);
-    if (!user) return;
+    if (!user) return { kind: 'nothing' };
   }
   await audit(db, clientAddress, 'registration.requested', { userId: user.id });
-  if (!(await mayMail(services, user.email))) return;
+  if (!(await mayMail(services, user.email))) return { kind: 'nothing' };
   const token = await tokens.issueOneTime({ userId: user.id, email: user.email }, 'invitation');
-  await mailer.send({ to: user.email, ...registrationMail(language, signupLink(config.publicUrl, token, language)) });
+  return { kind: 'send', message: { to: user.email, ...registrationMail(language, signupLink(config.publicUrl, token, language)) } };
 }
 
 /** A reset link for a known password user, nothing otherwise. */
-export async function mailResetLink(services: Services, { email, language, clientAddress }: LinkRequest): Promise<void> {
-  const { db, tokens, mailer, config } = services;
+export async function composeResetLink(services: Services, { email, language, clientAddress }: LinkRequest): Promise<Composed> {
+  const { db, tokens, config } = services;
   const user = await findUserByEmail(db, email);
   // No password to reset for users who sign in through their organisation's identity provider.
-  if (!user || isSamlOnly(await userOrganizations(db, user.id))) return;
+  if (!user || isSamlOnly(await userOrganizations(db, user.id))) return { kind: 'nothing' };
   await audit(db, clientAddress, 'password.reset_requested', { userId: user.id });
-  if (!(await mayMail(services, user.email))) return;
+  if (!(await mayMail(services, user.email))) return { kind: 'nothing' };
   const token = await tokens.issueOneTime({ userId: user.id, email: user.email }, 'reset');
-  await mailer.send({ to: user.email, ...resetMail(language, resetLink(config.publicUrl, token, language)) });
+  return { kind: 'send', message: { to: user.email, ...resetMail(language, resetLink(config.publicUrl, token, language)) } };
 }

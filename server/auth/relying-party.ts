@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { ServerConfig } from '../config';
 import type { Queryable } from '../db/database';
-import { insertChallenge, takeChallenge, type ChallengePurpose, type ChallengeRow } from '../db/passkeys';
+import { insertChallenge, takeChallenge, type ChallengeRow } from '../db/passkeys';
 
 export const CHALLENGE_SECONDS = 5 * 60;
 
@@ -26,13 +26,9 @@ export function relyingParty(config: Pick<ServerConfig, 'cookieDomain' | 'public
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-export function rememberChallenge(
-  db: Queryable,
-  challenge: string,
-  purpose: ChallengePurpose,
-  bound: { userId?: string | undefined; email?: string | undefined } = {},
-): Promise<void> {
-  return insertChallenge(db, { hash: sha256(challenge), purpose, ...bound, ttlSeconds: CHALLENGE_SECONDS });
+/** Keeps a registration's challenge, bound to its user (a sign-in's is signed instead: server/auth/passkey-challenges.ts). */
+export function rememberChallenge(db: Queryable, challenge: string, userId: string): Promise<void> {
+  return insertChallenge(db, { hash: sha256(challenge), userId, ttlSeconds: CHALLENGE_SECONDS });
 }
 
 /** The challenge the browser signed, as its client data names it; undefined when unreadable. */
@@ -46,13 +42,9 @@ export function signedChallenge(clientDataJSON: string): string | undefined {
   }
 }
 
-/** Takes the challenge the response signed: once, while fresh, and only for its purpose. */
-export async function takeSignedChallenge(
-  db: Queryable,
-  clientDataJSON: string,
-  purpose: ChallengePurpose,
-): Promise<{ challenge: string; bound: ChallengeRow } | undefined> {
+/** Takes the registration's challenge the response signed: once, while fresh. */
+export async function takeSignedChallenge(db: Queryable, clientDataJSON: string): Promise<{ challenge: string; bound: ChallengeRow } | undefined> {
   const challenge = signedChallenge(clientDataJSON);
-  const bound = challenge === undefined ? undefined : await takeChallenge(db, sha256(challenge), purpose);
+  const bound = challenge === undefined ? undefined : await takeChallenge(db, sha256(challenge));
   return challenge === undefined || bound === undefined ? undefined : { challenge, bound };
 }

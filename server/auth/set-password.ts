@@ -1,16 +1,23 @@
 /**
  * Setting a password with an invitation, reset or session token (flows 4.10 and 4.12). A spent link
  * is refused before anything else. A session changes its password only with the current one
- * (OWASP ASVS: current and new password); a link proves the address instead. The password rules
- * hold on the server too, and a weak password leaves the link usable. Spending the link and
- * storing the password happen in one transaction; the new password ends every earlier session and
- * link of the user, and the sign-in lock of the e-mail.
+ * (OWASP ASVS: current and new password), to a different one, and keeps its sign-in's time and
+ * methods: a password change is no sign-in (server/auth/factor-changes.ts). A link proves the
+ * address instead. The password rules hold on the server too, and a weak password leaves the link
+ * usable. Spending the link and storing the password happen in one transaction; the new password
+ * ends every earlier session and link of the user, and the sign-in lock of the e-mail. A reset link
+ * also removes what a thief who knew the old password could have added: every passkey, and an
+ * authenticator set up by a recovery-code sign-in with its codes
+ * (docs/decisions/0015-what-a-thief-could-have-added.md).
  */
 import type { Services } from '../services';
 import { audit } from '../db/audit';
 import { userOrganizations } from '../db/memberships';
 import { spendUserOneTimeTokens } from '../db/tokens';
-import { findUserById, setPasswordHash } from '../db/users';
+import { clearTotp, findUserById, setPasswordHash } from '../db/users';
+import { deleteAllPasskeys } from '../db/passkeys';
+import { deleteRecoveryCodes } from '../db/recovery-codes';
+import type { Queryable } from '../db/database';
 import { isSamlOnly } from './accounts';
 import { claimLoginAttempt, clearLoginFailures } from './login-throttle';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords';
@@ -38,7 +45,17 @@ export type PasswordSet =
   | { kind: 'current-password-with-link' }
   | { kind: 'current-password-missing' }
   | { kind: 'wrong-current-password' }
+  | { kind: 'unchanged-password' }
   | { kind: 'weak-password'; problems: string[] };
+
+/** What a thief who knew the old password could have added, ended by a reset (decision 0015). */
+async function removeFactorsAThiefCouldHaveAdded(tx: Queryable, user: { id: string; totp_set_via: string | null }): Promise<void> {
+  await deleteAllPasskeys(tx, user.id);
+  if (user.totp_set_via === 'recovery') {
+    await clearTotp(tx, user.id);
+    await deleteRecoveryCodes(tx, user.id);
+  }
+}
 
 /** Throws AuthError for a token that is not valid here, TooManyRequests for a guessed current password. */
 export async function setPassword(services: Services, input: NewPassword): Promise<PasswordSet> {
@@ -64,6 +81,8 @@ export async function setPassword(services: Services, input: NewPassword): Promi
   }
   const problems = passwordProblems(password);
   if (problems.length > 0) return { kind: 'weak-password', problems };
+  // The current password was verified above: the same text is the same password.
+  if (currentPassword !== undefined && password === currentPassword) return { kind: 'unchanged-password' };
   const hash = await hashPassword(password);
 
   // Of two uses of one link at once, one spends it and the other writes nothing.
@@ -71,18 +90,20 @@ export async function setPassword(services: Services, input: NewPassword): Promi
     if (viaLink && !(await tokens.spend(tx, token, claims))) return undefined;
     const next = await setPasswordHash(tx, user.id, hash);
     await spendUserOneTimeTokens(tx, user.id);
+    if (claims.purpose === 'reset') await removeFactorsAThiefCouldHaveAdded(tx, user);
     return next;
   });
   if (generation === undefined) return { kind: 'link-spent' };
   await clearLoginFailures(db, user.email);
   await audit(db, clientAddress, 'password.set', { userId: user.id, detail: { via: claims.purpose } });
   if (!viaLink) {
+    // The same sign-in under the new generation: its time and methods stay what they were.
     const grant = { userId: user.id, email: user.email, contexts: claims.contexts, amr: claims.amr ?? ['pwd'], purpose: 'session' as const, generation };
-    return { kind: 'signed-in', token: await tokens.issueSignIn(grant) };
+    return { kind: 'signed-in', token: await tokens.issueSignIn(claims.auth_time === undefined ? grant : { ...grant, authTime: claims.auth_time }) };
   }
-  if (user.totp_secret) return { kind: 'code-required' };
-  return {
-    kind: 'signed-in',
-    token: (await signInToken(services, { ...user, session_generation: generation }, { via: 'password' }, ['pwd'], organizations)).token,
-  };
+  // As the reset left the user: a second factor it kept is asked at sign-in.
+  const after = await findUserById(db, user.id);
+  if (!after) return { kind: 'no-password-account' };
+  if (after.totp_secret) return { kind: 'code-required' };
+  return { kind: 'signed-in', token: (await signInToken(services, after, { via: 'password' }, ['pwd'], organizations)).token };
 }

@@ -1,27 +1,30 @@
 /**
  * Setting up TOTP (flows 4.6): a new secret offered, then confirmed by a code of it, which enables
- * TOTP and answers a full session with `otp` among its methods, and a new set of recovery codes. The token may be the one a password
+ * TOTP and answers a full session with `otp` among its methods, and a new set of recovery codes; the
+ * owner is told by mail (server/auth/account-alerts.ts). The token may be the one a password
  * sign-in answers to a user who must set up MFA (flows 6); that one is revoked by the confirmation,
  * and the session it gives reaches what a password sign-in reaches (that token carries no contexts).
- * A user who lost the authenticator signs in with a recovery code (`amr` rec) and, within ten minutes,
- * replaces the secret without a code of the lost one.
+ *
+ * Replacing the secret in force needs a recent full sign-in and a code of that secret, or a
+ * sign-in with a recovery code in the last ten minutes, whose user lost the authenticator: once,
+ * since a replacement ends every session of the user, this one included, and gives the caller a
+ * new session without `rec` (server/auth/factor-changes.ts).
  */
 import type { Services } from '../services';
 import { audit } from '../db/audit';
-import { confirmPendingTotpSecret, setPendingTotpSecret } from '../db/users';
+import { confirmPendingTotpSecret, lockUser, setPendingTotpSecret, type TotpSetVia } from '../db/users';
 import { claimLoginAttempt } from './login-throttle';
 import { issueRecoveryCodes } from './recovery-codes';
 import { contextsReachedByPassword } from './sign-in';
 import type { AuthMethod, TokenClaims, VerifiedSession } from './tokens';
 import { matchingStep, newTotpSecret, otpauthUri } from './totp';
+import { isAfterFreeze, isRecentRecovery, isRecentSignIn, mayChangeFactors } from './factor-changes';
+import { withMail } from './mail-intents';
 
 export const TOTP_ISSUER = 'Frontdoor';
 
-/** How recent a session's password must be to enrol the first second factor. */
-export const RECENT_PASSWORD_SECONDS = 10 * 60;
-
-/** Why a session may not enrol a user's first TOTP secret. */
-export type EnrolmentRefusal = 'mfa_managed_by_identity_provider' | 'recent_password_required';
+/** Why a session may not set up a user's TOTP secret. */
+export type EnrolmentRefusal = 'mfa_managed_by_identity_provider' | 'recent_password_required' | 'recent_sign_in_required';
 
 /** Who asks, for which organisation, from where. */
 export interface Enrolment {
@@ -51,26 +54,21 @@ export type TotpConfirmed =
  * (`amr` pwd, `auth_time`). A stolen older session cannot, since a reset keeps the second factor and
  * the owner would be locked out. The second factor of a SAML session is its identity provider's.
  */
-function enrolmentRefusal(claims: TokenClaims, nowSeconds = Date.now() / 1000): EnrolmentRefusal | undefined {
-  if (claims.purpose === 'mfa-setup') return undefined;
+function enrolmentRefusal({ claims, user }: VerifiedSession): EnrolmentRefusal | undefined {
+  if (claims.purpose === 'mfa-setup') return isAfterFreeze(claims, user) ? undefined : 'recent_password_required';
   if (claims.amr?.includes('saml')) return 'mfa_managed_by_identity_provider';
-  if (!claims.amr?.includes('pwd') || (claims.auth_time ?? 0) < nowSeconds - RECENT_PASSWORD_SECONDS) return 'recent_password_required';
+  if (!claims.amr?.includes('pwd') || !isRecentSignIn(claims, user)) return 'recent_password_required';
   return undefined;
 }
 
-/**
- * A session that signed in with a recovery code in the last ten minutes: its user has lost the
- * authenticator, so a code of the secret in force cannot be asked for replacing it. The recovery code
- * was spent on this sign-in, and after ten minutes the old code is asked again.
- */
-function isRecentRecovery(claims: TokenClaims, nowSeconds = Date.now() / 1000): boolean {
-  return claims.purpose === 'session' && claims.amr?.includes('rec') === true && (claims.auth_time ?? 0) >= nowSeconds - RECENT_PASSWORD_SECONDS;
-}
+/** A replacement needs a recent full sign-in, or a recent recovery-code sign-in (server/auth/factor-changes.ts). */
+const replacementRefusal = (session: VerifiedSession): EnrolmentRefusal | undefined =>
+  mayChangeFactors(session) || isRecentRecovery(session) ? undefined : 'recent_sign_in_required';
 
-/** The refusal of a user without TOTP yet, written to the audit log. */
-async function refusalOf(services: Services, { session: { claims, user }, context, clientAddress }: Enrolment): Promise<EnrolmentRefusal | undefined> {
-  const refusal = user.totp_secret ? undefined : enrolmentRefusal(claims);
-  if (refusal) await audit(services.db, clientAddress, 'mfa.enrolment_refused', { userId: user.id, context, detail: { code: refusal } });
+/** The refusal of the session, written to the audit log. */
+async function refusalOf(services: Services, { session, context, clientAddress }: Enrolment): Promise<EnrolmentRefusal | undefined> {
+  const refusal = session.user.totp_secret ? replacementRefusal(session) : enrolmentRefusal(session);
+  if (refusal) await audit(services.db, clientAddress, 'mfa.enrolment_refused', { userId: session.user.id, context, detail: { code: refusal } });
   return refusal;
 }
 
@@ -85,59 +83,66 @@ export async function offerTotpSecret(services: Services, enrolment: Enrolment):
   return { kind: 'offered', otpauthUri: otpauthUri(secret, session.user.email, TOTP_ISSUER) };
 }
 
+/** The session the confirmation answers: like the caller's, with `otp` proved and no longer standing on a recovery code. */
+async function confirmedSession(services: Services, claims: TokenClaims, user: VerifiedSession['user'], generation: number): Promise<string> {
+  const { db, tokens } = services;
+  let contexts = claims.contexts;
+  if (claims.purpose === 'mfa-setup') {
+    await tokens.revoke(claims);
+    contexts = await contextsReachedByPassword(db, user.id);
+  }
+  const amr: AuthMethod[] = [...new Set<AuthMethod>([...(claims.amr ?? []), 'otp'])].filter((method) => method !== 'rec');
+  const grant = { userId: user.id, email: user.email, contexts, amr, purpose: 'session' as const, generation };
+  return tokens.issueSignIn(claims.auth_time === undefined ? grant : { ...grant, authTime: claims.auth_time });
+}
+
 /**
- * The latest offered secret and a valid code of it enable TOTP (a user who has TOTP also sends a
- * code of the secret in force, but for a recent recovery sign-in), and the code's step counts as used. A wrong code of the secret in
- * force counts as a failed sign-in of the e-mail, as at login (server/auth/login-throttle.ts).
+ * The latest offered secret and a valid code of it enable TOTP (a replacement also sends a code of
+ * the secret in force, but for a recent recovery sign-in), and the code's step counts as used. A
+ * wrong code of the secret in force counts as a failed sign-in of the e-mail, as at login
+ * (server/auth/login-throttle.ts).
  */
 export async function confirmTotpSecret(services: Services, enrolment: Enrolment, confirmation: TotpConfirmation): Promise<TotpConfirmed> {
   const refusal = await refusalOf(services, enrolment);
   if (refusal) return { kind: 'refused', reason: refusal };
-  const { db, tokens, totpSecrets } = services;
-  const {
-    session: { claims, user },
-    context,
-    clientAddress,
-  } = enrolment;
+  const { db, totpSecrets } = services;
+  const { session, context, clientAddress } = enrolment;
+  const { claims, user } = session;
   const { mfaSecret, challenge, currentChallenge } = confirmation;
-  const recovering = Boolean(user.totp_secret) && isRecentRecovery(claims);
+  const recovering = Boolean(user.totp_secret) && isRecentRecovery(session);
   if (user.totp_secret && !recovering && currentChallenge === undefined) return { kind: 'current-code-required' };
   const refused = async (): Promise<TotpConfirmed> => {
     await audit(db, clientAddress, 'mfa.confirmation_failed', { userId: user.id, context });
     return { kind: 'invalid-code' };
   };
   let replaced: { secret: string; step?: number } | undefined;
-  if (user.totp_secret && recovering) replaced = { secret: user.totp_secret };
-  else if (user.totp_secret) {
+  let via: Exclude<TotpSetVia, 'operator'> = 'enrolment';
+  if (user.totp_secret && recovering) {
+    replaced = { secret: user.totp_secret };
+    via = 'recovery';
+  } else if (user.totp_secret) {
     // Guessing the code in force through a stolen session costs what guessing it at login does.
     const attempt = await claimLoginAttempt(db, clientAddress, user.email);
     const currentStep = matchingStep(totpSecrets.open(user.id, user.totp_secret), currentChallenge ?? '');
     if (currentStep === undefined) return refused();
     await attempt.succeeded();
     replaced = { secret: user.totp_secret, step: currentStep };
+    via = 'code';
   }
   // Only the secret offered last is taken; it is stored encrypted, and compared as stored.
   const offered = user.totp_pending_secret;
   const step = offered !== null && totpSecrets.open(user.id, offered) === mfaSecret ? matchingStep(mfaSecret, challenge) : undefined;
-  if (offered === null || step === undefined || !(await confirmPendingTotpSecret(db, user.id, { secret: offered, step }, replaced))) return refused();
-  await audit(db, clientAddress, 'mfa.enabled', { userId: user.id, context, detail: { replaced: Boolean(replaced) } });
-  // A new set with every confirmation: codes printed for an authenticator that is gone stop working.
-  const recoveryCodes = await issueRecoveryCodes(db, services.recoveryCodes, user.id);
-  let contexts = claims.contexts;
-  if (claims.purpose === 'mfa-setup') {
-    await tokens.revoke(claims);
-    contexts = await contextsReachedByPassword(db, user.id);
-  }
-  // The new secret's code is proved now: the session no longer stands on a recovery code.
-  const amr: AuthMethod[] = [...new Set<AuthMethod>([...(claims.amr ?? []), 'otp'])].filter((method) => method !== 'rec');
-  const grant = {
-    userId: user.id,
-    email: user.email,
-    contexts,
-    amr,
-    purpose: 'session' as const,
-    generation: user.session_generation,
-    ...(claims.auth_time === undefined ? {} : { authTime: claims.auth_time }),
-  };
-  return { kind: 'enabled', token: await tokens.issueSignIn(grant), recoveryCodes };
+  if (offered === null || step === undefined) return refused();
+  // A new set of codes with every confirmation: codes printed for an authenticator that is gone stop working.
+  const confirmed = await withMail(services, async (tx, queue) => {
+    await lockUser(tx, user.id);
+    const generation = await confirmPendingTotpSecret(tx, user.id, { secret: offered, step }, via, replaced);
+    if (generation === undefined) return undefined;
+    const recoveryCodes = await issueRecoveryCodes(tx, services.recoveryCodes, user.id);
+    await queue({ kind: 'account-alert', params: { userId: user.id, event: replaced ? 'totp-replaced' : 'totp-enabled' } });
+    await audit(tx, clientAddress, 'mfa.enabled', { userId: user.id, context, detail: { replaced: Boolean(replaced), via } });
+    return { generation, recoveryCodes };
+  });
+  if (!confirmed) return refused();
+  return { kind: 'enabled', token: await confirmedSession(services, claims, user, confirmed.generation), recoveryCodes: confirmed.recoveryCodes };
 }

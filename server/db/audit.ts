@@ -5,6 +5,8 @@
 import type { Queryable } from './database';
 
 export type AuditEvent =
+  | 'account.secured'
+  | 'account.second_factor_reset'
   | 'login.succeeded'
   | 'login.failed'
   | 'login.mfa_failed'

@@ -16,6 +16,14 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
+/** Where a database reports trouble it gets over by itself (a PostgreSQL connection it lost); pino's shape. */
+export interface DatabaseLog {
+  warn(details: object, message: string): void;
+}
+
+/** How long PostgreSQL may take to connect, to free a pooled connection and to answer a statement (DATABASE_TIMEOUT_MS). */
+export const DEFAULT_DATABASE_TIMEOUT_MS = 5000;
+
 export interface DatabaseOptions {
   /** PostgreSQL connection string; without it, PGlite in dataDir. */
   databaseUrl?: string | undefined;
@@ -23,12 +31,22 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** PostgreSQL schema to use instead of public (tests isolate runs this way). */
   schema?: string | undefined;
+  /** PostgreSQL's bound in milliseconds; DEFAULT_DATABASE_TIMEOUT_MS when not given. */
+  timeoutMs?: number | undefined;
+  /** The console when not given. */
+  log?: DatabaseLog | undefined;
 }
+
+const consoleLog: DatabaseLog = { warn: (details, message) => console.warn(message, details) };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const { openPostgres } = await import('./postgres');
-    return openPostgres(options.databaseUrl, options.schema);
+    return openPostgres(options.databaseUrl, {
+      schema: options.schema,
+      timeoutMs: options.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS,
+      log: options.log ?? consoleLog,
+    });
   }
   const { openPglite } = await import('./pglite');
   return openPglite(options.dataDir);

@@ -239,6 +239,60 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX webauthn_challenges_expires_at ON webauthn_challenges (expires_at);
     `,
   },
+  {
+    id: 10,
+    name: 'mail queue, account alerts and the history of second factors',
+    // Mail to send (server/mail/mail-queue.ts), written in the transaction of the change that causes
+    // it and sent after commit, retried until sent; without an SMTP server, a sent mail keeps its
+    // content here, which the development outbox reads (the old mail_outbox moves in). The links of
+    // "This wasn't me" (server/auth/account-alerts.ts), by the SHA-256 of their random value. When
+    // and how the TOTP secret in force was set up, and since when factor changes wait for a full
+    // sign-in (docs/decisions/0015-what-a-thief-could-have-added.md).
+    sql: `
+      CREATE TABLE mail_queue (
+        id bigserial PRIMARY KEY,
+        kind text NOT NULL,
+        params jsonb NOT NULL DEFAULT '{}',
+        created_at timestamptz NOT NULL DEFAULT now(),
+        next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        attempts integer NOT NULL DEFAULT 0,
+        locked_until timestamptz,
+        last_error text,
+        sent_at timestamptz,
+        failed_at timestamptz,
+        recipient text,
+        subject text,
+        text_body text,
+        html_body text,
+        links jsonb
+      );
+      CREATE INDEX mail_queue_due ON mail_queue (next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL;
+      CREATE INDEX mail_queue_sent_at ON mail_queue (sent_at);
+      INSERT INTO mail_queue (kind, created_at, sent_at, recipient, subject, text_body, html_body, links)
+        SELECT 'outbox', sent_at, sent_at, recipient, subject, text_body, html_body, links FROM mail_outbox;
+      DROP TABLE mail_outbox;
+      CREATE TABLE account_alerts (
+        token_hash text PRIMARY KEY,
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        event text NOT NULL,
+        passkey_id text,
+        happened_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX account_alerts_user ON account_alerts (user_id);
+      CREATE INDEX account_alerts_expires_at ON account_alerts (expires_at);
+      CREATE TABLE spent_passkey_challenges (
+        challenge_hash text PRIMARY KEY,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX spent_passkey_challenges_expires_at ON spent_passkey_challenges (expires_at);
+      ALTER TABLE users ADD COLUMN totp_set_at timestamptz;
+      ALTER TABLE users ADD COLUMN totp_set_via text CHECK (totp_set_via IN ('enrolment', 'code', 'recovery', 'operator'));
+      ALTER TABLE users ADD COLUMN factors_frozen_at timestamptz;
+      UPDATE users SET totp_set_via = 'enrolment' WHERE totp_secret IS NOT NULL;
+    `,
+  },
 ];
 
 export async function migrate(db: Database, list: readonly Migration[] = migrations): Promise<number[]> {

@@ -1,10 +1,9 @@
 /**
- * The passkeys and webauthn_challenges tables: a user's WebAuthn credentials and the challenges
- * offered for them, each taken once (server/auth/passkeys.ts).
+ * The passkeys, webauthn_challenges and spent_passkey_challenges tables: a user's WebAuthn
+ * credentials, the challenges offered to add one, each taken once, and the signed sign-in
+ * challenges already used (server/auth/passkey-registration.ts, passkey-sign-in.ts).
  */
 import type { Queryable } from './database';
-
-export type ChallengePurpose = 'registration' | 'authentication';
 
 export interface PasskeyRow {
   id: string;
@@ -22,31 +21,41 @@ export interface PasskeyRow {
 
 export interface ChallengeRow {
   user_id: string | null;
-  email: string | null;
 }
 
-export async function insertChallenge(
-  db: Queryable,
-  challenge: { hash: string; purpose: ChallengePurpose; userId?: string | undefined; email?: string | undefined; ttlSeconds: number },
-): Promise<void> {
+/** A registration's challenge, bound to its user. */
+export async function insertChallenge(db: Queryable, challenge: { hash: string; userId: string; ttlSeconds: number }): Promise<void> {
   await db.query(
-    `INSERT INTO webauthn_challenges (challenge_hash, purpose, user_id, email, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
-    [challenge.hash, challenge.purpose, challenge.userId ?? null, challenge.email ?? null, challenge.ttlSeconds],
+    `INSERT INTO webauthn_challenges (challenge_hash, purpose, user_id, expires_at)
+     VALUES ($1, 'registration', $2, now() + make_interval(secs => $3))`,
+    [challenge.hash, challenge.userId, challenge.ttlSeconds],
   );
 }
 
-/** Deletes the challenge and answers it, atomically: of two takers only one gets it, and none once it expired. */
-export async function takeChallenge(db: Queryable, hash: string, purpose: ChallengePurpose): Promise<ChallengeRow | undefined> {
+/** Deletes a registration's challenge and answers it, atomically: of two takers only one gets it, and none once it expired. */
+export async function takeChallenge(db: Queryable, hash: string): Promise<ChallengeRow | undefined> {
   const rows = await db.query<ChallengeRow>(
-    'DELETE FROM webauthn_challenges WHERE challenge_hash = $1 AND purpose = $2 AND expires_at > now() RETURNING user_id, email',
-    [hash, purpose],
+    `DELETE FROM webauthn_challenges WHERE challenge_hash = $1 AND purpose = 'registration' AND expires_at > now() RETURNING user_id`,
+    [hash],
   );
   return rows[0];
 }
 
+/**
+ * Spends a signed sign-in challenge (server/auth/passkey-challenges.ts) until it would have expired
+ * anyway, atomically: of two answers with one challenge only one gets true.
+ */
+export async function spendPasskeyChallenge(db: Queryable, hash: string, expiresAtSeconds: number): Promise<boolean> {
+  const rows = await db.query(
+    'INSERT INTO spent_passkey_challenges (challenge_hash, expires_at) VALUES ($1, to_timestamp($2)) ON CONFLICT DO NOTHING RETURNING challenge_hash',
+    [hash, expiresAtSeconds],
+  );
+  return rows.length > 0;
+}
+
 export async function deleteExpiredChallenges(db: Queryable): Promise<void> {
   await db.query('DELETE FROM webauthn_challenges WHERE expires_at < now()');
+  await db.query('DELETE FROM spent_passkey_challenges WHERE expires_at < now()');
 }
 
 export async function insertPasskey(
@@ -92,7 +101,18 @@ export async function recordPasskeyUse(db: Queryable, use: { id: string; seenCou
   return rows.length > 0;
 }
 
-export async function deletePasskey(db: Queryable, userId: string, id: string): Promise<boolean> {
-  const rows = await db.query('DELETE FROM passkeys WHERE user_id = $1 AND id = $2 RETURNING id', [userId, id]);
-  return rows.length > 0;
+/** Removes the user's passkey; answers its name, or undefined when the user has no such passkey. */
+export async function deletePasskey(db: Queryable, userId: string, id: string): Promise<string | undefined> {
+  const rows = await db.query<{ name: string }>('DELETE FROM passkeys WHERE user_id = $1 AND id = $2 RETURNING name', [userId, id]);
+  return rows[0]?.name;
+}
+
+/** Removes the user's passkey `id`, if given, and every one added at `addedSince` or later. */
+export async function deletePasskeysOf(db: Queryable, userId: string, which: { id: string | null; addedSince: Date }): Promise<void> {
+  await db.query('DELETE FROM passkeys WHERE user_id = $1 AND (id = $2 OR created_at >= $3)', [userId, which.id, which.addedSince.toISOString()]);
+}
+
+/** Removes every passkey of the user. */
+export async function deleteAllPasskeys(db: Queryable, userId: string): Promise<void> {
+  await db.query('DELETE FROM passkeys WHERE user_id = $1', [userId]);
 }

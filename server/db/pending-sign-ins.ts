@@ -23,9 +23,12 @@ export async function findPendingSignIn(db: Queryable, idHash: string): Promise<
   return rows[0];
 }
 
-/** Deletes the pending sign-in, atomically: of two takers only one gets true, and none once it expired. */
-export async function takePendingSignIn(db: Queryable, idHash: string): Promise<boolean> {
-  const rows = await db.query('DELETE FROM pending_sign_ins WHERE id_hash = $1 AND expires_at > now() RETURNING id_hash', [idHash]);
+/**
+ * Holds the pending sign-in until the caller's transaction ends; false when it is gone or expired.
+ * A second caller waits for the first, and finds nothing once the first deleted it.
+ */
+export async function holdPendingSignIn(tx: Queryable, idHash: string): Promise<boolean> {
+  const rows = await tx.query('SELECT 1 FROM pending_sign_ins WHERE id_hash = $1 AND expires_at > now() FOR UPDATE', [idHash]);
   return rows.length > 0;
 }
 

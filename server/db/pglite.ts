@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, messages as backend, protocol } from '@electric-sql/pglite';
 import type { Database } from './database';
+import { lockDirectory } from './directory-lock';
 
 const { serialize } = protocol;
 
@@ -147,9 +148,10 @@ function preparedStatements(pg: PGlite) {
   };
 }
 
-/** The embedded PostgreSQL: in dataDir, or in memory when none is given. */
+/** The embedded PostgreSQL: in dataDir, which this process alone holds until close, or in memory when none is given. */
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const lock = dataDir ? await lockDirectory(dataDir) : undefined;
   const pg = await PGlite.create(dataDir ? { dataDir } : {});
   const statements = preparedStatements(pg);
   /** Calls that hold PGlite's locks or wait for them. */
@@ -191,6 +193,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
           }),
         ),
       ),
-    close: () => pg.close(),
+    async close() {
+      await pg.close();
+      // Only once PGlite has closed (a failed open or close keeps it until the process ends): another
+      // process must not open files this one may yet write.
+      await lock?.release();
+    },
   };
 }

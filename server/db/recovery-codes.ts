@@ -2,14 +2,22 @@
  * The recovery_codes table: a user's single-use recovery codes, as keyed hashes only
  * (server/auth/recovery-codes.ts).
  */
-import type { Database, Queryable } from './database';
+import type { Queryable } from './database';
+import { lockUser } from './users';
 
-/** The user's set, replaced as a whole: the old codes stop working in the same transaction. */
-export async function replaceRecoveryCodes(db: Database, userId: string, hashes: string[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
-    await tx.query('INSERT INTO recovery_codes (user_id, code_hash) SELECT $1, unnest($2::text[])', [userId, hashes]);
-  });
+/**
+ * The user's set, replaced as a whole in the caller's transaction: the old codes stop working with
+ * it. The user's row is held first, so of two replacements at once the second deletes the first's
+ * codes instead of adding a set beside them.
+ */
+export async function replaceRecoveryCodes(tx: Queryable, userId: string, hashes: string[]): Promise<void> {
+  await lockUser(tx, userId);
+  await deleteRecoveryCodes(tx, userId);
+  await tx.query('INSERT INTO recovery_codes (user_id, code_hash) SELECT $1, unnest($2::text[])', [userId, hashes]);
+}
+
+export async function deleteRecoveryCodes(db: Queryable, userId: string): Promise<void> {
+  await db.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
 }
 
 /** Marks the code used, atomically: of two takers only one gets true, and none once it was used. */

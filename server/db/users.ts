@@ -15,7 +15,18 @@ export interface UserRow {
   totp_last_step: string | null;
   totp_pending_secret: string | null;
   session_generation: number;
+  /** When the TOTP secret in force was set up, and how (docs/decisions/0015-what-a-thief-could-have-added.md). */
+  totp_set_at: Date | null;
+  totp_set_via: TotpSetVia | null;
+  /** Since when factor changes wait for a full sign-in ("This wasn't me", server/auth/account-alerts.ts). */
+  factors_frozen_at: Date | null;
 }
+
+/**
+ * How a TOTP secret came into force: the first one enrolled; a replacement proved by a code of the
+ * one before; a replacement by a session that signed in with a recovery code; or given by an operator.
+ */
+export type TotpSetVia = 'enrolment' | 'code' | 'recovery' | 'operator';
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
   const rows = await db.query<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [email]);
@@ -56,10 +67,40 @@ export async function setPasswordHash(db: Queryable, userId: string, hash: strin
   return row!.session_generation;
 }
 
-/** Gives the user a TOTP secret (stored encrypted, server/auth/totp-secrets.ts) with no step used yet. */
+/** Gives the user a TOTP secret (stored encrypted, server/auth/totp-secrets.ts) with no step used yet: an operator's. */
 export async function setTotpSecret(db: Queryable, userId: string, stored: string): Promise<UserRow> {
-  const [row] = await db.query<UserRow>('UPDATE users SET totp_secret = $2, totp_last_step = NULL WHERE id = $1 RETURNING *', [userId, stored]);
+  const [row] = await db.query<UserRow>(
+    `UPDATE users SET totp_secret = $2, totp_last_step = NULL, totp_set_at = now(), totp_set_via = 'operator' WHERE id = $1 RETURNING *`,
+    [userId, stored],
+  );
   return row!;
+}
+
+/** Holds the user's row until the caller's transaction ends, so changes of one user's factors run one after the other. */
+export async function lockUser(db: Queryable, userId: string): Promise<void> {
+  await db.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+}
+
+/** Ends every session and pending sign-in of the user: the session generation moves on; answers the new one. */
+export async function endSessions(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db.query<{ session_generation: number }>(
+    'UPDATE users SET session_generation = session_generation + 1 WHERE id = $1 RETURNING session_generation',
+    [userId],
+  );
+  return row!.session_generation;
+}
+
+/** Removes the user's TOTP secret, offered or in force (the caller removes the recovery codes that went with it). */
+export async function clearTotp(db: Queryable, userId: string): Promise<void> {
+  await db.query(
+    `UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = NULL, totp_set_at = NULL, totp_set_via = NULL WHERE id = $1`,
+    [userId],
+  );
+}
+
+/** The password stops signing in, and factor changes wait for a full sign-in after now ("This wasn't me"). */
+export async function clearPasswordAndFreezeFactors(db: Queryable, userId: string): Promise<void> {
+  await db.query('UPDATE users SET password_hash = NULL, factors_frozen_at = now() WHERE id = $1', [userId]);
 }
 
 type StoredTotp = { secret: string | null; pending: string | null };
@@ -97,27 +138,31 @@ export async function setPendingTotpSecret(db: Queryable, userId: string, secret
 }
 
 /**
- * Makes the offered secret the user's TOTP secret, with the confirming code's step used. Only the
- * secret this user was offered last (totp_pending_secret, as the caller read it) is taken, and only
- * while the secret in force is still the one the caller checked: none, or `replaced` with its code's
- * step unused. False otherwise, so two confirmations at once, or a replay of the current code,
- * enable nothing. Secrets are compared as stored (encrypted).
+ * Makes the offered secret the user's TOTP secret, with the confirming code's step used, recording
+ * when and how it came into force. Only the secret this user was offered last (totp_pending_secret,
+ * as the caller read it) is taken, and only while the secret in force is still the one the caller
+ * checked: none, or `replaced` with its code's step unused. A replacement also ends every session of
+ * the user (the caller is given a new one). Answers the session generation after it, or undefined,
+ * so two confirmations at once, or a replay of the current code, enable nothing. Secrets are
+ * compared as stored (encrypted).
  */
 export async function confirmPendingTotpSecret(
   db: Queryable,
   userId: string,
   offered: { secret: string; step: number },
+  via: Exclude<TotpSetVia, 'operator'>,
   replaced?: { secret: string; step?: number },
-): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE users SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_last_step = $3
+): Promise<number | undefined> {
+  const rows = await db.query<{ session_generation: number }>(
+    `UPDATE users SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_last_step = $3,
+       totp_set_at = now(), totp_set_via = $6, session_generation = session_generation + CASE WHEN $4::text IS NULL THEN 0 ELSE 1 END
      WHERE id = $1 AND totp_pending_secret = $2
        AND CASE WHEN $4::text IS NULL THEN totp_secret IS NULL
                 ELSE totp_secret = $4 AND ($5::bigint IS NULL OR totp_last_step IS NULL OR totp_last_step < $5::bigint) END
-     RETURNING id`,
-    [userId, offered.secret, offered.step, replaced?.secret ?? null, replaced?.step ?? null],
+     RETURNING session_generation`,
+    [userId, offered.secret, offered.step, replaced?.secret ?? null, replaced?.step ?? null, via],
   );
-  return rows.length > 0;
+  return rows[0]?.session_generation;
 }
 
 /** Marks a TOTP step used for the user; false when it (or a later one) was used already. */

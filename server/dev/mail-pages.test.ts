@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { devMailRoutes } from './mail-pages';
-import { createMailer } from '../mail/mailer';
+import type { MailMessage } from '../mail/mailer';
+import { claimDueMails, enqueueMail, markMailSent } from '../db/mail-queue';
 import { testDatabases } from '../testing/databases';
 import type { Database } from '../db/database';
 
@@ -22,7 +23,14 @@ describe.each(testDatabases)('the development outbox pages on $name', (target) =
     const app = Fastify();
     apps.push(app);
     await app.register(devMailRoutes, { db: handle.db });
-    const mailer = createMailer({ mailFrom: 'no-reply@example.com', db: handle.db });
+    // A mail as the queue leaves it once sent without an SMTP server (server/mail/mail-queue.ts).
+    const mailer = {
+      async send(mail: MailMessage) {
+        await enqueueMail(handle.db, { kind: 'test', params: {} });
+        const [claimed] = await claimDueMails(handle.db, { limit: 1, leaseSeconds: 60 });
+        await markMailSent(handle.db, claimed!.id, mail.to, mail);
+      },
+    };
     return { app, mailer };
   }
 

@@ -6,7 +6,7 @@
 import { htmlPage } from './html-page';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
-import { readOutbox, type OutboxMail } from '../mail/mailer';
+import { readOutbox, type OutboxMail } from '../mail/mail-queue';
 import { escapeHtml } from '../mail/templates';
 
 /**

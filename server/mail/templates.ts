@@ -15,7 +15,7 @@ export interface MailContent {
 }
 
 /** The wording of one mail: the subject doubles as its heading. */
-interface Wording {
+export interface Wording {
   subject: string;
   /** Paragraphs before the link. */
   before: string[];
@@ -171,8 +171,8 @@ function checkedLink(link: string): string {
   return link;
 }
 
-/** Organisation names come from the database: one line, so they cannot break the Subject header or the layout. */
-function oneLine(value: string): string {
+/** Names from the database (organisations, passkeys): one line, so they cannot break the Subject header or the layout. */
+export function oneLine(value: string): string {
   return value.replace(/\s+/g, ' ').trim();
 }
 
@@ -199,6 +199,12 @@ function render(language: Language, copyLink: string, wording: Wording, link: st
     '</html>',
   ].join('\n');
   return { subject, text, html, links: [link] };
+}
+
+/** A mail in the language of a stored or browser language tag, worded for that language. */
+export function renderMail(language: string, wording: (language: Language) => Wording, link: string): MailContent {
+  const { language: chosen, dictionary } = dictionaryFor(language);
+  return render(chosen, dictionary.copyLink, wording(chosen), checkedLink(link));
 }
 
 /** Sent on register (flows 7): the link leads to /signup?token=… to confirm the address and choose a password. */

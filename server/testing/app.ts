@@ -63,7 +63,12 @@ export async function testApp(db: Database, env: NodeJS.ProcessEnv = {}) {
   const logs = new PassThrough();
   const lines: string[] = [];
   logs.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
-  const services = await createServices(config, db);
+  // What the services report (a failed background task, a mail tried again) joins the log lines.
+  const record =
+    (level: string) =>
+    (...args: unknown[]) =>
+      void lines.push(JSON.stringify({ level, msg: args.filter((arg) => typeof arg === 'string').join(' ') }));
+  const services = await createServices(config, db, { log: { error: record('error'), warn: record('warn') } });
   const app = await buildApp({ config, db, services, logStream: logs });
   return { app, config, services, logs: lines };
 }

@@ -49,3 +49,22 @@ async function sendPassword(bearer: string, body: { password: string; currentPas
       return failed(answer);
   }
 }
+
+export type SecureAccountResult = { kind: 'secured' } | { kind: 'link-spent' } | { kind: 'not-a-link' } | RateLimited | Failed;
+
+/** POST secure-account with the token of an alert mail's "This wasn't me" link. */
+export async function secureAccount(token: string): Promise<SecureAccountResult> {
+  const answer = await answerOf(api.POST('/secure-account', { body: { token }, parseAs: 'text' }));
+  switch (answer.status) {
+    case 204:
+      return { kind: 'secured' };
+    case 400:
+      return { kind: 'not-a-link' };
+    case 401:
+      return { kind: 'link-spent' };
+    case 429:
+      return rateLimited(answer);
+    default:
+      return failed(answer);
+  }
+}

@@ -37,10 +37,11 @@ export async function addPasskey(context: string, response: Attestation): Promis
   return answer.code === 'passkey_rejected' ? { kind: 'rejected' } : failed(answer);
 }
 
-export type RemovePasskeyResult = { kind: 'removed' } | Failed;
+export type RemovePasskeyResult = { kind: 'removed' } | { kind: 'recent-sign-in-required' } | Failed;
 
 /** DELETE {context}/user/passkeys/{passkeyId}: removed, also when it was gone already (404). */
 export async function removePasskey(context: string, passkeyId: string): Promise<RemovePasskeyResult> {
   const answer = await answerOf(api.DELETE('/{context}/user/passkeys/{passkeyId}', { params: { path: { context, passkeyId } }, parseAs: 'text' }));
-  return answer.status === 204 || answer.status === 404 ? { kind: 'removed' } : failed(answer);
+  if (answer.status === 204 || answer.status === 404) return { kind: 'removed' };
+  return answer.code === 'recent_sign_in_required' ? { kind: 'recent-sign-in-required' } : failed(answer);
 }

@@ -29,6 +29,7 @@ export const PATHS = {
   passkeys: '/account/passkeys',
   recoveryCodes: '/account/recovery-codes',
   newAuthenticator: '/account/authenticator',
+  secureAccount: '/secure-account',
 } as const;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];

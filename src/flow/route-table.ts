@@ -179,6 +179,14 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     texts: ['passkeys'],
     guard: 'session',
   },
+  {
+    path: PATHS.secureAccount,
+    screen: 'SecureAccount',
+    titleKey: 'title.secure-account',
+    texts: ['secure-account'],
+    // Opened from a mail, in whatever browser: it reads no session.
+    sessionless: true,
+  },
 ];
 
 /**

@@ -29,6 +29,7 @@ export const SCREENS = {
   RecoveryCodes: () => import('../screens/RecoveryCodes'),
   NewAuthenticator: () => import('../screens/NewAuthenticator'),
   Passkeys: () => import('../screens/Passkeys'),
+  SecureAccount: () => import('../screens/SecureAccount'),
   NotFound: () => import('../screens/NotFound'),
 } satisfies Record<string, () => Promise<Record<string, ComponentType>>>;
 

@@ -32,6 +32,8 @@ const STEP_SEARCH = {
   // The invitation link's token.
   [PATHS.signup]: ({ token }: RawSearch) => ({ token }),
   [PATHS.migration]: ({ email, action }: RawSearch) => ({ email: emailIn(email), action: migrationAction(action) }),
+  // The "This wasn't me" link's token (server/auth/account-alerts.ts).
+  [PATHS.secureAccount]: ({ token }: RawSearch) => ({ token }),
   // A domain that names one of the user's organisations goes straight to its terms (flows 4.7).
   [PATHS.companySelection]: ({ domain }: RawSearch) => ({ domain }),
 } satisfies Partial<Record<AppPath, (raw: RawSearch) => object>>;

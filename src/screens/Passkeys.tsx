@@ -16,8 +16,8 @@ type State = { kind: 'loading' } | { kind: 'list'; passkeys: Passkey[] } | { kin
 /**
  * Passkeys (flows 2, 4.14): the signed-in user's passkeys, each with when it was added and last
  * used and a button to remove it, and a button that adds one with the browser's WebAuthn dialog
- * (@simplewebauthn/browser, loaded when pressed). Adding needs a recent sign-in with everything the
- * account has; an older session is told to sign in again.
+ * (@simplewebauthn/browser, loaded when pressed). Adding and removing need a recent sign-in with
+ * everything the account has; an older session is told to sign in again.
  */
 export function Passkeys() {
   const t = useT();
@@ -67,6 +67,7 @@ export function Passkeys() {
   async function remove(passkey: Passkey) {
     clearToast();
     const removed = await removePasskey(context, passkey.id);
+    if (removed.kind === 'recent-sign-in-required') return showToast(t('page.passkeys.error-recent-sign-in-remove'), 'error');
     if (removed.kind !== 'removed') return showFailure('Passkeys', 'remove-passkey', removed);
     showToast(t('page.passkeys.removed'), 'success');
     setState((current) => (current.kind === 'list' ? { kind: 'list', passkeys: current.passkeys.filter((kept) => kept.id !== passkey.id) } : current));

@@ -1,7 +1,9 @@
 /**
  * Register, forgot-password and set-password (flows 4.10 to 4.12): the mail requests
  * answer alike for known and unknown e-mails; set-password holds the password rules and needs a token.
+ * And the "This wasn't me" link of the alert mails.
  */
+import { randomBytes } from 'node:crypto';
 import { expectError, expectStatus, expectThat } from '../expect';
 import type { Session } from '../tokens';
 import { strongPassword, unknownEmail, type CheckRun } from './check-run';
@@ -43,8 +45,37 @@ export async function checkSetPasswordRefusals({ api, report, account }: CheckRu
     expectError(answer, 400, 'invalid_credentials');
   });
 
+  await report.check('set-password with a session token and the current password as the new one answers 400 password_unchanged', async () => {
+    const answer = await api.send({
+      operationId: 'setPassword',
+      token,
+      json: { password: account.password, currentPassword: account.password, challenge: '' },
+    });
+    expectError(answer, 400, 'password_unchanged');
+  });
+
+  await report.check('set-password answers 400 validation_failed to a new password with a control character', async () => {
+    const answer = await api.send({
+      operationId: 'setPassword',
+      token,
+      json: { password: `${strongPassword()}\u0000`, currentPassword: account.password, challenge: '' },
+    });
+    expectError(answer, 400, 'validation_failed');
+  });
+
   await report.check('set-password without a token answers 401', async () => {
     const answer = await api.send({ operationId: 'setPassword', json: { password: strongPassword(), challenge: '' } });
     expectStatus(answer, 401);
+  });
+}
+
+/** "This wasn't me" (secureAccount): only a link the server mailed acts, once. */
+export async function checkSecureAccount({ api, report }: CheckRun): Promise<void> {
+  await report.check('secureAccount answers 401 invalid_token to a link the server never mailed', async () => {
+    expectError(await api.send({ operationId: 'secureAccount', json: { token: randomBytes(32).toString('base64url') } }), 401, 'invalid_token');
+  });
+
+  await report.check('secureAccount answers 400 validation_failed to a token that is no link', async () => {
+    expectError(await api.send({ operationId: 'secureAccount', json: { token: 'not-a-link' } }), 400, 'validation_failed');
   });
 }

@@ -61,17 +61,28 @@ export async function checkMfaSetup({ api, report }: CheckRun, { context, token 
       expectThat(Array.isArray(payload.amr) && payload.amr.includes('otp'), answer, 'amr with otp', `amr ${JSON.stringify(payload.amr)}`);
       const problems = sessionTypeProblems(issued, payload);
       expectThat(problems.length === 0, answer, 'a session token typed session+jwt for the API audience', problems.join('; '));
-      return { step, recoveryCodes };
+      return { step, recoveryCodes, token: issued };
     },
   );
   const confirmedStep = confirmed?.step;
 
-  await report.check('replacing TOTP without a code of the secret in force answers 400 current_code_required', async () => {
+  await report.check('replacing TOTP with a session that proved the password but not the code answers 403 recent_sign_in_required', async () => {
     needs(confirmedStep, 'TOTP enabled');
-    const setup = await api.send({ operationId: 'setMfa', params: { context }, token, raw: EMPTY_JSON_BODY });
+    expectError(await api.send({ operationId: 'setMfa', params: { context }, token, raw: EMPTY_JSON_BODY }), 403, 'recent_sign_in_required');
+  });
+
+  await report.check('replacing TOTP without a code of the secret in force answers 400 current_code_required', async () => {
+    const full = needs(confirmed?.token, 'the session the confirmation answered');
+    const setup = await api.send({ operationId: 'setMfa', params: { context }, token: full, raw: EMPTY_JSON_BODY });
     expectStatus(setup, 200);
     const replacement = readSetupUri(setup.body);
-    expectError(await confirm(replacement.secret, replacement.codeAt(currentStep())), 400, 'current_code_required');
+    const answer = await api.send({
+      operationId: 'setMfa',
+      params: { context },
+      token: full,
+      json: { mfaSecret: replacement.secret, challenge: replacement.codeAt(currentStep()) },
+    });
+    expectError(answer, 400, 'current_code_required');
   });
 
   return authenticator && confirmed ? { authenticator, confirmedStep: confirmed.step, recoveryCodes: confirmed.recoveryCodes } : undefined;

@@ -2,7 +2,8 @@
  * Recovery codes (flows 4.5 and 4.6): a code from the setMfa confirmation stands in for the TOTP
  * code on `login` and on `loginWithCode`, once each, with how many are left; a signed-in user
  * renews the set with a TOTP code, after which the old codes no longer work. A recovery-code sign-in
- * (`amr` with `rec`) replaces the lost authenticator's secret without a code of it.
+ * (`amr` with `rec`) replaces the lost authenticator's secret without a code of it, once: the
+ * replacement ends every session of the account, and answers the one session that goes on.
  */
 import { decodeJwt } from 'jose';
 import { expectError, expectStatus, expectThat, jsonBody, needs } from '../expect';
@@ -17,7 +18,8 @@ function expectCodesLeft(answer: Exchange, left: number): void {
   expectThat(body.recoveryCodesLeft === left, answer, `recoveryCodesLeft ${left}`, `recoveryCodesLeft ${String(body.recoveryCodesLeft)}`);
 }
 
-export async function checkRecoveryCodes({ api, report, account }: CheckRun, mfa: EnabledMfa, { context, token }: Session): Promise<void> {
+/** Answers the session the authenticator's replacement gave, the only one left of the account. */
+export async function checkRecoveryCodes({ api, report, account }: CheckRun, mfa: EnabledMfa, { context, token }: Session): Promise<Session | undefined> {
   const { email, password } = account;
   const [first, second, third] = mfa.recoveryCodes;
   // The TOTP code of this step may have been spent by the logins before.
@@ -75,8 +77,8 @@ export async function checkRecoveryCodes({ api, report, account }: CheckRun, mfa
     },
   );
 
-  await report.check(
-    'a login with a recovery code answers a session whose amr includes rec; with it setMfa replaces TOTP without currentChallenge',
+  return report.check(
+    'a login with a recovery code answers a session whose amr includes rec; with it setMfa replaces TOTP without currentChallenge, once, and every other session ends',
     async () => {
       const code = needs(renewed?.[1], 'a renewed recovery code');
       const signedIn = await api.send({ operationId: 'login', json: { email, password, challenge: code } });
@@ -90,6 +92,13 @@ export async function checkRecoveryCodes({ api, report, account }: CheckRun, mfa
       const replacement = readSetupUri(setup.body);
       const confirmed = await api.send({ operationId: 'setMfa', ...as, json: { mfaSecret: replacement.secret, challenge: replacement.codeAt(currentStep()) } });
       expectStatus(confirmed, 200);
+      const goesOn = jsonBody<{ token: string }>(confirmed).token;
+      const goesOnAmr = decodeJwt(goesOn).amr;
+      expectThat(Array.isArray(goesOnAmr) && !goesOnAmr.includes('rec'), confirmed, 'amr without rec', `amr ${JSON.stringify(goesOnAmr)}`);
+      expectError(await api.send({ operationId: 'setMfa', ...as, raw: EMPTY_JSON_BODY }), 401, 'invalid_token');
+      expectError(await api.send({ operationId: 'getUserOrganizations', params: { context }, token }), 401, 'invalid_token');
+      expectStatus(await api.send({ operationId: 'getUserOrganizations', params: { context }, token: goesOn }), 200);
+      return { context: recovered.context, token: goesOn };
     },
   );
 }

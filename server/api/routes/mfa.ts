@@ -11,6 +11,7 @@ import { signedIn } from '../session-guard';
 const REFUSALS: Record<EnrolmentRefusal, string> = {
   mfa_managed_by_identity_provider: "The organisation's identity provider answers for the second factor of this sign-in.",
   recent_password_required: 'Setting up a second factor needs a sign-in with the password in the last 10 minutes.',
+  recent_sign_in_required: 'Replacing the authenticator needs a sign-in with everything the account has, or with a recovery code, in the last 10 minutes.',
 };
 
 const refused = (reason: EnrolmentRefusal) => new HttpError(403, reason, REFUSALS[reason]);

@@ -9,8 +9,8 @@ import { routeOptions, routePath } from '../openapi-schemas';
 import { signedIn } from '../session-guard';
 
 const rejected = () => new HttpError(400, 'passkey_rejected', 'The passkey could not be verified.');
-const recentSignInRequired = () =>
-  new HttpError(403, 'recent_sign_in_required', 'Adding a passkey needs a sign-in with everything the account has in the last 10 minutes.');
+const recentSignInRequired = (doing = 'Adding') =>
+  new HttpError(403, 'recent_sign_in_required', `${doing} a passkey needs a sign-in with everything the account has in the last 10 minutes.`);
 
 /**
  * Passkeys (flows 4.14, server/auth/passkey-sign-in.ts and passkey-registration.ts). The contract's
@@ -68,8 +68,14 @@ export async function passkeyRoutes(app: FastifyInstance, { services }: { servic
   });
 
   app.delete<Route<'removePasskey'>>(routePath('removePasskey'), { ...routeOptions('removePasskey'), ...guarded }, async (request, reply) => {
-    const removed = await removePasskey(services, { session: signedIn(request), clientAddress: request.ip }, request.params.passkeyId);
-    if (!removed) throw new HttpError(404, 'not_found', 'No such passkey.');
-    return reply.code(204).send();
+    const outcome = await removePasskey(services, { session: signedIn(request), clientAddress: request.ip }, request.params.passkeyId);
+    switch (outcome.kind) {
+      case 'recent-sign-in-required':
+        throw recentSignInRequired('Removing');
+      case 'not-found':
+        throw new HttpError(404, 'not_found', 'No such passkey.');
+      case 'removed':
+        return reply.code(204).send();
+    }
   });
 }

@@ -28,6 +28,8 @@ export async function passwordRoutes(app: FastifyInstance, { services }: { servi
         throw new HttpError(400, 'validation_failed', 'Changing the password of a session needs the current password (currentPassword).');
       case 'wrong-current-password':
         throw new HttpError(400, 'invalid_credentials', 'The current password is not right.');
+      case 'unchanged-password':
+        throw new HttpError(400, 'password_unchanged', 'The new password must differ from the current one.');
       case 'weak-password':
         throw new HttpError(400, 'weak_password', `The password needs ${outcome.problems.join(', ')}.`);
       case 'code-required':

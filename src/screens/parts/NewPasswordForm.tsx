@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Field, PasswordField, RuleList, useFormModel } from '@frontdoor/ui';
 import { useT } from '../../i18n/t';
-import { CURRENT_PASSWORD_MISSING, newPasswordPairErrors, ruleKey } from '../../schemas/new-password';
+import { CURRENT_PASSWORD_MISSING, changedPasswordErrors, newPasswordPairErrors, ruleKey } from '../../schemas/new-password';
 import { PASSWORD_MAX_LENGTH, PASSWORD_RULES, brokenPasswordRules } from '../../../rules/password';
 import { shown } from './field-errors';
 
@@ -33,7 +33,10 @@ export function NewPasswordForm({ heading, intro, email, askCurrent = false, cur
   const t = useT();
   const form = useFormModel({
     initialValues: { current: '', password: '', repeat: '' },
-    validate: ({ current, ...pair }) => ({ ...newPasswordPairErrors(pair), current: askCurrent && !current ? [CURRENT_PASSWORD_MISSING] : [] }),
+    validate: ({ current, ...pair }) =>
+      askCurrent
+        ? { ...changedPasswordErrors({ current, ...pair }), current: current ? [] : [CURRENT_PASSWORD_MISSING] }
+        : { ...newPasswordPairErrors(pair), current: [] },
     required: askCurrent ? ['current', 'password', 'repeat'] : ['password', 'repeat'],
     onSubmit: ({ current, password }) => onSubmit({ password, ...(askCurrent ? { currentPassword: current } : {}) }),
   });

@@ -1,0 +1,281 @@
+/**
+ * The mails that tell the owner of an account about a change to how it signs in (a passkey, the
+ * authenticator app, recovery codes) and the mail that follows "This wasn't me"
+ * (server/auth/account-alerts.ts). They say what happened and when, never a secret; each alert
+ * carries the "This wasn't me" link. In the user's language, like the other mails.
+ */
+import type { Language } from '../../rules/languages';
+import { oneLine, renderMail, type MailContent, type Wording } from './templates';
+
+/** What an alert is about (server/auth/account-alerts.ts). */
+export type AlertEvent =
+  'passkey-added' | 'passkey-removed' | 'totp-enabled' | 'totp-replaced' | 'recovery-codes-renewed' | 'recovery-code-used' | 'second-factor-reset';
+
+export interface AlertFacts {
+  event: AlertEvent;
+  /** When it happened, as an ISO 8601 string; shown in UTC. */
+  happenedAt: string;
+  /** The passkey's name, for the passkey events. */
+  passkeyName?: string | undefined;
+  /** Recovery codes left, for recovery-code-used. */
+  recoveryCodesLeft?: number | undefined;
+}
+
+interface AlertDictionary {
+  /** What happened: the subject and the sentence that says it, with its time. */
+  events: Record<AlertEvent, (facts: { when: string; name: string; left: number }) => { subject: string; what: string }>;
+  ignore: string;
+  action: string;
+  undo: string;
+  secured: Wording;
+}
+
+const dictionaries: Record<Language, AlertDictionary> = {
+  en: {
+    events: {
+      'passkey-added': ({ when, name }) => ({
+        subject: 'A passkey was added to your account',
+        what: `A passkey named “${name}” was added to your account on ${when}.`,
+      }),
+      'passkey-removed': ({ when, name }) => ({
+        subject: 'A passkey was removed from your account',
+        what: `The passkey “${name}” was removed from your account on ${when}.`,
+      }),
+      'totp-enabled': ({ when }) => ({
+        subject: 'Two-step verification was turned on',
+        what: `An authenticator app was set up for two-step verification of your account on ${when}, with a new set of recovery codes.`,
+      }),
+      'totp-replaced': ({ when }) => ({
+        subject: 'Your authenticator app was replaced',
+        what: `A new authenticator app replaced the one your account used for two-step verification on ${when}, with a new set of recovery codes. The previous app and codes no longer work.`,
+      }),
+      'recovery-codes-renewed': ({ when }) => ({
+        subject: 'New recovery codes were made',
+        what: `A new set of recovery codes was made for your account on ${when}. The previous codes no longer work.`,
+      }),
+      'recovery-code-used': ({ when, left }) => ({
+        subject: 'A recovery code was used to sign in',
+        what: `Someone signed in to your account with a recovery code on ${when}. Recovery codes left: ${left}.`,
+      }),
+      'second-factor-reset': ({ when }) => ({
+        subject: 'Your two-step verification was reset',
+        what: `An administrator reset the two-step verification of your account on ${when}: its authenticator app, recovery codes and passkeys were removed, and you were signed out everywhere. You set up two-step verification again at your next sign-in.`,
+      }),
+    },
+    ignore: 'If this was you, you can ignore this e-mail.',
+    action: "This wasn't me",
+    undo: 'If it was not you, use the link above: it signs you out on every device, removes any passkey or authenticator app added then or since, and asks you to choose a new password. It works once, within 24 hours.',
+    secured: {
+      subject: 'Choose a new password',
+      before: [
+        'You told us that a change to your account was not yours. We signed you out on every device, removed what was added, and turned off your password.',
+        'Choose a new password with the link below. The link is valid for one hour.',
+      ],
+      action: 'Choose a new password',
+      after: ['If the link has expired, ask for a new one on the sign-in page with "Forgot password".'],
+    },
+  },
+  de: {
+    events: {
+      'passkey-added': ({ when, name }) => ({
+        subject: 'Ihrem Konto wurde ein Passkey hinzugefügt',
+        what: `Am ${when} wurde Ihrem Konto ein Passkey mit dem Namen „${name}“ hinzugefügt.`,
+      }),
+      'passkey-removed': ({ when, name }) => ({
+        subject: 'Aus Ihrem Konto wurde ein Passkey entfernt',
+        what: `Am ${when} wurde der Passkey „${name}“ aus Ihrem Konto entfernt.`,
+      }),
+      'totp-enabled': ({ when }) => ({
+        subject: 'Die Bestätigung in zwei Schritten wurde eingeschaltet',
+        what: `Am ${when} wurde für Ihr Konto eine Authentifizierungs-App für die Bestätigung in zwei Schritten eingerichtet, mit neuen Wiederherstellungscodes.`,
+      }),
+      'totp-replaced': ({ when }) => ({
+        subject: 'Ihre Authentifizierungs-App wurde ersetzt',
+        what: `Am ${when} hat eine neue Authentifizierungs-App die bisherige Ihres Kontos ersetzt, mit neuen Wiederherstellungscodes. Die bisherige App und die alten Codes funktionieren nicht mehr.`,
+      }),
+      'recovery-codes-renewed': ({ when }) => ({
+        subject: 'Neue Wiederherstellungscodes wurden erstellt',
+        what: `Am ${when} wurden für Ihr Konto neue Wiederherstellungscodes erstellt. Die alten Codes funktionieren nicht mehr.`,
+      }),
+      'recovery-code-used': ({ when, left }) => ({
+        subject: 'Zur Anmeldung wurde ein Wiederherstellungscode verwendet',
+        what: `Am ${when} hat sich jemand mit einem Wiederherstellungscode bei Ihrem Konto angemeldet. Verbleibende Wiederherstellungscodes: ${left}.`,
+      }),
+      'second-factor-reset': ({ when }) => ({
+        subject: 'Ihre Bestätigung in zwei Schritten wurde zurückgesetzt',
+        what: `Am ${when} hat ein Administrator die Bestätigung in zwei Schritten Ihres Kontos zurückgesetzt: Authentifizierungs-App, Wiederherstellungscodes und Passkeys wurden entfernt, und Sie wurden überall abgemeldet. Bei Ihrer nächsten Anmeldung richten Sie die Bestätigung in zwei Schritten neu ein.`,
+      }),
+    },
+    ignore: 'Falls Sie das waren, können Sie diese E-Mail ignorieren.',
+    action: 'Das war ich nicht',
+    undo: 'Falls Sie es nicht waren, verwenden Sie den Link oben: Er meldet Sie auf allen Geräten ab, entfernt jeden damals oder seitdem hinzugefügten Passkey und jede solche Authentifizierungs-App und fordert Sie auf, ein neues Passwort zu wählen. Er funktioniert einmal, innerhalb von 24 Stunden.',
+    secured: {
+      subject: 'Wählen Sie ein neues Passwort',
+      before: [
+        'Sie haben uns mitgeteilt, dass eine Änderung an Ihrem Konto nicht von Ihnen stammt. Wir haben Sie auf allen Geräten abgemeldet, das Hinzugefügte entfernt und Ihr Passwort deaktiviert.',
+        'Wählen Sie über den folgenden Link ein neues Passwort. Der Link ist eine Stunde lang gültig.',
+      ],
+      action: 'Neues Passwort wählen',
+      after: ['Falls der Link abgelaufen ist, fordern Sie auf der Anmeldeseite über „Passwort vergessen“ einen neuen an.'],
+    },
+  },
+  it: {
+    events: {
+      'passkey-added': ({ when, name }) => ({
+        subject: 'È stata aggiunta una passkey al tuo account',
+        what: `Il ${when} è stata aggiunta al tuo account una passkey di nome «${name}».`,
+      }),
+      'passkey-removed': ({ when, name }) => ({
+        subject: 'È stata rimossa una passkey dal tuo account',
+        what: `Il ${when} la passkey «${name}» è stata rimossa dal tuo account.`,
+      }),
+      'totp-enabled': ({ when }) => ({
+        subject: 'La verifica in due passaggi è stata attivata',
+        what: `Il ${when} è stata configurata un'app di autenticazione per la verifica in due passaggi del tuo account, con un nuovo set di codici di recupero.`,
+      }),
+      'totp-replaced': ({ when }) => ({
+        subject: 'La tua app di autenticazione è stata sostituita',
+        what: `Il ${when} una nuova app di autenticazione ha sostituito quella usata dal tuo account, con un nuovo set di codici di recupero. L'app e i codici precedenti non funzionano più.`,
+      }),
+      'recovery-codes-renewed': ({ when }) => ({
+        subject: 'Sono stati creati nuovi codici di recupero',
+        what: `Il ${when} è stato creato un nuovo set di codici di recupero per il tuo account. I codici precedenti non funzionano più.`,
+      }),
+      'recovery-code-used': ({ when, left }) => ({
+        subject: 'Per accedere è stato usato un codice di recupero',
+        what: `Il ${when} qualcuno ha effettuato l'accesso al tuo account con un codice di recupero. Codici di recupero rimasti: ${left}.`,
+      }),
+      'second-factor-reset': ({ when }) => ({
+        subject: 'La tua verifica in due passaggi è stata reimpostata',
+        what: `Il ${when} un amministratore ha reimpostato la verifica in due passaggi del tuo account: l'app di autenticazione, i codici di recupero e le passkey sono stati rimossi, ed è stata chiusa ogni tua sessione. Al prossimo accesso configurerai di nuovo la verifica in due passaggi.`,
+      }),
+    },
+    ignore: 'Se sei stato tu, puoi ignorare questa e-mail.',
+    action: 'Non sono stato io',
+    undo: 'Se non sei stato tu, usa il link qui sopra: chiude le tue sessioni su tutti i dispositivi, rimuove ogni passkey o app di autenticazione aggiunta allora o in seguito e ti chiede di scegliere una nuova password. Funziona una sola volta, entro 24 ore.',
+    secured: {
+      subject: 'Scegli una nuova password',
+      before: [
+        'Ci hai detto che una modifica al tuo account non è stata fatta da te. Abbiamo chiuso le tue sessioni su tutti i dispositivi, rimosso ciò che era stato aggiunto e disattivato la tua password.',
+        'Scegli una nuova password con il link qui sotto. Il link è valido per un’ora.',
+      ],
+      action: 'Scegli una nuova password',
+      after: ['Se il link è scaduto, chiedine uno nuovo dalla pagina di accesso con «Password dimenticata».'],
+    },
+  },
+  fr: {
+    events: {
+      'passkey-added': ({ when, name }) => ({
+        subject: 'Une clé d’accès a été ajoutée à votre compte',
+        what: `Le ${when}, une clé d’accès nommée « ${name} » a été ajoutée à votre compte.`,
+      }),
+      'passkey-removed': ({ when, name }) => ({
+        subject: 'Une clé d’accès a été retirée de votre compte',
+        what: `Le ${when}, la clé d’accès « ${name} » a été retirée de votre compte.`,
+      }),
+      'totp-enabled': ({ when }) => ({
+        subject: 'La validation en deux étapes a été activée',
+        what: `Le ${when}, une application d’authentification a été configurée pour la validation en deux étapes de votre compte, avec un nouveau jeu de codes de récupération.`,
+      }),
+      'totp-replaced': ({ when }) => ({
+        subject: 'Votre application d’authentification a été remplacée',
+        what: `Le ${when}, une nouvelle application d’authentification a remplacé celle de votre compte, avec un nouveau jeu de codes de récupération. L’ancienne application et les anciens codes ne fonctionnent plus.`,
+      }),
+      'recovery-codes-renewed': ({ when }) => ({
+        subject: 'De nouveaux codes de récupération ont été créés',
+        what: `Le ${when}, un nouveau jeu de codes de récupération a été créé pour votre compte. Les anciens codes ne fonctionnent plus.`,
+      }),
+      'recovery-code-used': ({ when, left }) => ({
+        subject: 'Un code de récupération a servi à se connecter',
+        what: `Le ${when}, quelqu’un s’est connecté à votre compte avec un code de récupération. Codes de récupération restants : ${left}.`,
+      }),
+      'second-factor-reset': ({ when }) => ({
+        subject: 'Votre validation en deux étapes a été réinitialisée',
+        what: `Le ${when}, un administrateur a réinitialisé la validation en deux étapes de votre compte : l’application d’authentification, les codes de récupération et les clés d’accès ont été retirés, et vous avez été déconnecté partout. Vous configurerez de nouveau la validation en deux étapes lors de votre prochaine connexion.`,
+      }),
+    },
+    ignore: 'Si c’était vous, vous pouvez ignorer cet e-mail.',
+    action: 'Ce n’était pas moi',
+    undo: 'Si ce n’était pas vous, utilisez le lien ci-dessus : il vous déconnecte sur tous vos appareils, retire toute clé d’accès ou application d’authentification ajoutée à ce moment-là ou depuis, et vous demande de choisir un nouveau mot de passe. Il fonctionne une seule fois, pendant 24 heures.',
+    secured: {
+      subject: 'Choisissez un nouveau mot de passe',
+      before: [
+        'Vous nous avez signalé qu’une modification de votre compte ne venait pas de vous. Nous vous avons déconnecté sur tous vos appareils, avons retiré ce qui avait été ajouté et avons désactivé votre mot de passe.',
+        'Choisissez un nouveau mot de passe avec le lien ci-dessous. Ce lien est valable une heure.',
+      ],
+      action: 'Choisir un nouveau mot de passe',
+      after: ['Si le lien a expiré, demandez-en un nouveau sur la page de connexion avec « Mot de passe oublié ».'],
+    },
+  },
+  az: {
+    events: {
+      'passkey-added': ({ when, name }) => ({
+        subject: 'Hesabınıza giriş açarı əlavə edildi',
+        what: `${when} tarixində hesabınıza “${name}” adlı giriş açarı əlavə edildi.`,
+      }),
+      'passkey-removed': ({ when, name }) => ({
+        subject: 'Hesabınızdan giriş açarı silindi',
+        what: `${when} tarixində “${name}” giriş açarı hesabınızdan silindi.`,
+      }),
+      'totp-enabled': ({ when }) => ({
+        subject: 'İki mərhələli təsdiq aktiv edildi',
+        what: `${when} tarixində hesabınızın iki mərhələli təsdiqi üçün autentifikasiya tətbiqi quruldu və yeni bərpa kodları yaradıldı.`,
+      }),
+      'totp-replaced': ({ when }) => ({
+        subject: 'Autentifikasiya tətbiqiniz dəyişdirildi',
+        what: `${when} tarixində hesabınızın istifadə etdiyi autentifikasiya tətbiqi yenisi ilə əvəz olundu və yeni bərpa kodları yaradıldı. Əvvəlki tətbiq və kodlar artıq işləmir.`,
+      }),
+      'recovery-codes-renewed': ({ when }) => ({
+        subject: 'Yeni bərpa kodları yaradıldı',
+        what: `${when} tarixində hesabınız üçün yeni bərpa kodları yaradıldı. Əvvəlki kodlar artıq işləmir.`,
+      }),
+      'recovery-code-used': ({ when, left }) => ({
+        subject: 'Giriş üçün bərpa kodu istifadə edildi',
+        what: `${when} tarixində kimsə bərpa kodu ilə hesabınıza daxil oldu. Qalan bərpa kodları: ${left}.`,
+      }),
+      'second-factor-reset': ({ when }) => ({
+        subject: 'İki mərhələli təsdiqiniz sıfırlandı',
+        what: `${when} tarixində administrator hesabınızın iki mərhələli təsdiqini sıfırladı: autentifikasiya tətbiqi, bərpa kodları və giriş açarları silindi, bütün cihazlarda hesabdan çıxarıldınız. Növbəti girişinizdə iki mərhələli təsdiqi yenidən quracaqsınız.`,
+      }),
+    },
+    ignore: 'Əgər bu sizsinizsə, bu məktubu nəzərə almaya bilərsiniz.',
+    action: 'Bu mən deyildim',
+    undo: 'Əgər bu siz deyildinizsə, yuxarıdakı keçiddən istifadə edin: o, sizi bütün cihazlarda hesabdan çıxarır, o vaxt və ya ondan sonra əlavə edilmiş hər bir giriş açarını və ya autentifikasiya tətbiqini silir və yeni şifrə seçməyinizi istəyir. Keçid 24 saat ərzində bir dəfə işləyir.',
+    secured: {
+      subject: 'Yeni şifrə seçin',
+      before: [
+        'Hesabınızdakı dəyişikliyin sizə aid olmadığını bildirdiniz. Sizi bütün cihazlarda hesabdan çıxardıq, əlavə ediləni sildik və şifrənizi söndürdük.',
+        'Aşağıdakı keçidlə yeni şifrə seçin. Keçid bir saat ərzində etibarlıdır.',
+      ],
+      action: 'Yeni şifrə seç',
+      after: ['Keçidin vaxtı keçibsə, giriş səhifəsində “Şifrəni unutmusunuz” ilə yenisini istəyin.'],
+    },
+  },
+};
+
+/** A time as the mail's reader sees it, in UTC: the server cannot know the reader's zone. */
+function whenOf(language: Language, iso: string): string {
+  return `${new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
+}
+
+/** The alert of one event, with its "This wasn't me" link. */
+export function alertMail(language: string, facts: AlertFacts, link: string): MailContent {
+  return renderMail(
+    language,
+    (chosen) => {
+      const dictionary = dictionaries[chosen];
+      const { subject, what } = dictionary.events[facts.event]({
+        when: whenOf(chosen, facts.happenedAt),
+        name: oneLine(facts.passkeyName ?? ''),
+        left: facts.recoveryCodesLeft ?? 0,
+      });
+      return { subject, before: [what, dictionary.ignore], action: dictionary.action, after: [dictionary.undo] };
+    },
+    link,
+  );
+}
+
+/** After "This wasn't me": the link that sets a new password. */
+export function securedAccountMail(language: string, link: string): MailContent {
+  return renderMail(language, (chosen) => dictionaries[chosen].secured, link);
+}

@@ -1,0 +1,132 @@
+/**
+ * The worker that sends queued mail (server/db/mail-queue.ts): a mail is written to the queue in
+ * the transaction of the change that causes it, so an answer the server gave never loses its mail,
+ * and sent after commit. Each instance drains the queue shortly after it queued something
+ * (server/background.ts) and looks for due mail every few seconds, which also picks up what a
+ * crashed instance left. A mail that fails is tried again later, ever more slowly, for a day.
+ * Delivery is at least once: an instance that dies between the SMTP server's acceptance and marking
+ * the mail sent leaves it to be sent again when its claim ends.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Queryable } from '../db/database';
+import {
+  claimDueMails,
+  deferMail,
+  enqueueMail,
+  latestOutboxMails,
+  markMailFailed,
+  markMailSent,
+  settleMail,
+  type ClaimedMail,
+  type OutboxMail,
+  type QueuedIntent,
+} from '../db/mail-queue';
+import type { Background } from '../background';
+import type { Mailer, MailMessage } from './mailer';
+import { isEmail } from '../../rules/email';
+
+export type { OutboxMail } from '../db/mail-queue';
+
+/** What a queued mail turns out to be when its time comes. */
+export type Composed =
+  | { kind: 'send'; message: MailMessage }
+  /** Nothing to send after all (a known address asking to register). */
+  | { kind: 'nothing' }
+  /** Not yet: the recipient's mail cap is reached (server/auth/rate-limit.ts). */
+  | { kind: 'later'; seconds: number };
+
+export type Compose = (mail: ClaimedMail) => Promise<Composed>;
+
+/** How long a claimed mail stays with its worker before another may take it. */
+export const MAIL_LEASE_SECONDS = 60;
+/** How often each instance looks for due mail it was not told about. */
+export const MAIL_POLL_MS = 5_000;
+/** A mail that has not left after this long is given up (its links would have expired). */
+const GIVE_UP_SECONDS = 24 * 3600;
+const CLAIM_BATCH = 10;
+
+/** 5 s, 15 s, 45 s, … up to an hour between attempts. */
+export const retryDelaySeconds = (attempts: number) => Math.min(3600, 5 * 3 ** Math.max(0, attempts - 1));
+
+export interface MailQueue {
+  /** Queues a mail in the caller's transaction (or at once, given the database). */
+  enqueue(db: Queryable, intent: QueuedIntent): Promise<void>;
+  /** Sends what is due shortly, after the current answer has left. */
+  kick(): void;
+  /** Sends every mail due now; resolves when none is left. */
+  drain(): Promise<void>;
+  /** Looks for due mail every MAIL_POLL_MS until stopped. */
+  start(): void;
+  /** Stops looking, lets the work under way finish and closes the connection to the SMTP server. */
+  stop(): Promise<void>;
+}
+
+export interface MailQueueOptions {
+  db: Database;
+  /** The SMTP server; without one, sent mail is kept for the development outbox. */
+  smtp?: Mailer | undefined;
+  compose: Compose;
+  background: Background;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+}
+
+export function createMailQueue({ db, smtp, compose, background, log }: MailQueueOptions): MailQueue {
+  let poller: NodeJS.Timeout | undefined;
+
+  async function deliver(message: MailMessage): Promise<Omit<OutboxMail, 'to' | 'sentAt'> | undefined> {
+    // Each mail goes to the one address it names (rules/email.ts); anything else (a list, a display
+    // name) is refused rather than read as several recipients.
+    if (!isEmail(message.to)) throw new Error('A mail goes to one e-mail address.');
+    if (smtp) return void (await smtp.send(message));
+    const { subject, text, html, links } = message;
+    return { subject, text, html, links };
+  }
+
+  async function attempt(mail: ClaimedMail): Promise<void> {
+    try {
+      const composed = await compose(mail);
+      if (composed.kind === 'nothing') return await settleMail(db, mail.id);
+      if (composed.kind === 'later') return await deferMail(db, mail.id, composed.seconds);
+      await markMailSent(db, mail.id, composed.message.to, await deliver(composed.message));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (Date.now() - mail.createdAt.getTime() > GIVE_UP_SECONDS * 1000) {
+        log.error({ err: error, mail: mail.id, kind: mail.kind }, 'a mail could not be sent for a day: given up');
+        await markMailFailed(db, mail.id, reason);
+      } else {
+        log.warn({ err: error, mail: mail.id, kind: mail.kind, attempts: mail.attempts }, 'a mail could not be sent: tried again later');
+        await deferMail(db, mail.id, retryDelaySeconds(mail.attempts), reason);
+      }
+    }
+  }
+
+  async function drain(): Promise<void> {
+    for (;;) {
+      const due = await claimDueMails(db, { limit: CLAIM_BATCH, leaseSeconds: MAIL_LEASE_SECONDS });
+      if (due.length === 0) return;
+      for (const mail of due) await attempt(mail);
+    }
+  }
+
+  const drainInBackground = () => background.run('mail', drain);
+
+  return {
+    enqueue: enqueueMail,
+    kick: drainInBackground,
+    drain,
+    start() {
+      poller ??= setInterval(drainInBackground, MAIL_POLL_MS).unref();
+    },
+    async stop() {
+      clearInterval(poller);
+      poller = undefined;
+      await background.idle();
+      await smtp?.close();
+    },
+  };
+}
+
+/** The newest `limit` mails of the development outbox, newest first. */
+export function readOutbox(db: Queryable, limit = 50): Promise<OutboxMail[]> {
+  return latestOutboxMails(db, limit);
+}
