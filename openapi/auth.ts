@@ -1060,7 +1060,7 @@ export interface components {
         MfaPolicy: "OPTIONAL" | "REQUIRED";
         LoginRequest: {
             email: components["schemas"]["Email"];
-            /** @description Any characters a person types. Like every free-text field of this contract it holds no control characters (C0, DEL, C1) and no Unicode line or paragraph separator: 400 `validation_failed`. */
+            /** @description Any characters: a password set before new passwords refused control characters (`SetPasswordRequest.password`) still signs in. */
             password: string;
             /** @description The TOTP code, or a recovery code in its place, sent after a 401 `MFA`. An empty string means "no code yet", like no `challenge` at all. */
             challenge?: components["schemas"]["TotpCode"] | components["schemas"]["RecoveryCode"] | string;
@@ -1101,11 +1101,11 @@ export interface components {
             token: string;
         };
         SetPasswordRequest: {
-            /** @description The new password: at least 9 characters, with at least one lowercase letter (a-z), one uppercase letter (A-Z) and one digit (flows 5, 9). Any other characters are allowed. The rules are checked by the server, which answers 400 `weak_password` with a message naming what is missing, rather than by this schema. No control characters (see `LoginRequest.password`). */
+            /** @description The new password: at least 9 characters, with at least one lowercase letter (a-z), one uppercase letter (A-Z) and one digit (flows 5, 9). Any other characters are allowed. The rules are checked by the server, which answers 400 `weak_password` with a message naming what is missing, rather than by this schema. Like every free-text field of this contract it holds no control characters (C0, DEL, C1) and no Unicode line or paragraph separator: 400 `validation_failed`. */
             password: string;
             /** @description Reserved. The app sends an empty string; the server ignores it. */
             challenge?: string;
-            /** @description The password in force. Required with a session token, refused with an invitation or reset token. */
+            /** @description The password in force. Required with a session token, refused with an invitation or reset token. Any characters, as at login. */
             currentPassword?: string;
         };
         TokenResponse: {
@@ -1323,7 +1323,7 @@ export interface components {
         };
         AddPasskeyRequest: {
             response: components["schemas"]["PasskeyAttestationResponse"];
-            /** @description A name for the list; without one, "Passkey" and its place. No control characters (see `LoginRequest.password`). */
+            /** @description A name for the list; without one, "Passkey" and its place. No control characters (see `SetPasswordRequest.password`). */
             name?: string;
         };
         /**

@@ -71,18 +71,17 @@ describe.each(testDatabases)('the owner hears of every change to how the account
     }
   }
 
-  it('mails a passkey added and a passkey removed, naming it and when', async () => {
+  it('mails a passkey added and a passkey removed, saying when and nothing its author chose', async () => {
     const who = await owner();
     const token = await fullSignIn(who);
-    const authenticator = await addPasskey(token, 'Work laptop');
+    const authenticator = await addPasskey(token, 'Click https://evil.example now');
     const [added] = await mailsTo(who.email);
-    expectAlert(added, 'A passkey was added to your account');
-    expect(added!.text).toMatch(/A passkey named “Work laptop” was added to your account on \w+ \d+, \d{4} at \d+:\d\d [AP]M UTC\./);
+    expectAlert(added, 'A passkey was added to your account', ['Click https://evil.example now']);
+    expect(added!.text).toMatch(/A passkey was added to your account on \w+ \d+, \d{4} at \d+:\d\d [AP]M UTC\./);
 
     expect((await call(api.app, { method: 'DELETE', url: `/acme/user/passkeys/${authenticator.id}`, token })).statusCode).toBe(204);
     const [, removed] = await mailsTo(who.email);
-    expectAlert(removed, 'A passkey was removed from your account');
-    expect(removed!.text).toContain('The passkey “Work laptop” was removed');
+    expectAlert(removed, 'A passkey was removed from your account', ['Click https://evil.example now']);
   });
 
   it('mails TOTP set up and TOTP replaced, without the secret or the recovery codes', async () => {
@@ -201,25 +200,91 @@ describe.each(testDatabases)('the owner hears of every change to how the account
     expect(await alive(token)).toBe(true);
   });
 
-  it('holds an alert past the per-recipient cap instead of dropping it, and sends it when the window ends', async () => {
+  it('sends alerts whoever filled the owner’s mailbox allowance with reset requests first', async () => {
     const who = await owner();
-    // Someone fills the owner's mailbox allowance first with reset requests.
-    for (let index = 0; index < LIMITS.mailsPerRecipient.max; index += 1) {
+    for (let index = 0; index <= LIMITS.mailsPerRecipient.max; index += 1) {
       await call(api.app, { method: 'POST', url: '/forgot-password', payload: { email: who.email, language: 'en' }, remoteAddress: freshAddress() });
     }
-    await call(api.app, { method: 'POST', url: '/forgot-password', payload: { email: who.email, language: 'en' }, remoteAddress: freshAddress() });
     expect(await mailsTo(who.email)).toHaveLength(LIMITS.mailsPerRecipient.max);
-
     await addPasskey(await fullSignIn(who), 'Phone');
-    expect(await mailsTo(who.email)).toHaveLength(LIMITS.mailsPerRecipient.max);
+    expect((await mailsTo(who.email)).at(-1)!.subject).toBe('A passkey was added to your account');
+  });
+
+  it('holds an alert past its own cap instead of dropping it, and sends it when the window ends', async () => {
+    const who = await owner();
+    const key = limitKey(LIMITS.alertsPerRecipient, mailboxKey(who.email));
+    // The cap is used up by earlier alerts.
+    await api.db.query("INSERT INTO rate_counters (key, count, window_end) VALUES ($1, $2, now() + interval '1 hour')", [key, LIMITS.alertsPerRecipient.max]);
+    await addPasskey(await fullSignIn(who), 'Phone');
+    expect(await mailsTo(who.email)).toEqual([]);
 
     // An hour later.
-    await api.db.query("UPDATE rate_counters SET window_end = now() - interval '1 second' WHERE key = $1", [
-      limitKey(LIMITS.mailsPerRecipient, mailboxKey(who.email)),
-    ]);
+    await api.db.query("UPDATE rate_counters SET window_end = now() - interval '1 second' WHERE key = $1", [key]);
     await api.db.query('UPDATE mail_queue SET next_attempt_at = now() WHERE sent_at IS NULL');
-    const mails = await mailsTo(who.email);
-    expect(mails).toHaveLength(LIMITS.mailsPerRecipient.max + 1);
-    expect(mails.at(-1)!.subject).toBe('A passkey was added to your account');
+    expect((await mailsTo(who.email)).map((mail) => mail.subject)).toEqual(['A passkey was added to your account']);
+  });
+
+  it("'This wasn't me' from a later alert also removes a passkey added before it, which then cannot lift the freeze", async () => {
+    const who = await owner();
+    const thief = await fullSignIn(who);
+    const earlier = await addPasskey(thief, 'Thief');
+    const renewed = await call(api.app, {
+      method: 'POST',
+      url: '/acme/user/recoveryCodes',
+      token: thief,
+      payload: { challenge: codeAt(who.secret, currentStep()) },
+    });
+    expect(renewed.statusCode).toBe(200);
+    const renewal = (await mailsTo(who.email)).find((mail) => mail.subject === 'New recovery codes were made')!;
+    expect((await secure(notMeToken(renewal))).statusCode).toBe(204);
+    expect((await signInWithPasskey(earlier)).json()).toMatchObject({ code: 'passkey_rejected' });
+  });
+
+  it("'This wasn't me' keeps an authenticator its owner replaced with a code of the one before: a mailbox alone does not take it off", async () => {
+    const who = await owner();
+    const session = await fullSignIn(who);
+    const next = new URL((await setMfa(session)).body).searchParams.get('secret')!;
+    const replaced = await setMfa(session, { mfaSecret: next, challenge: codeAt(next, currentStep()), currentChallenge: codeAt(who.secret, currentStep()) });
+    expect(replaced.statusCode).toBe(200);
+    const mail = (await mailsTo(who.email)).find((candidate) => candidate.subject === 'Your authenticator app was replaced')!;
+    expect((await secure(notMeToken(mail))).statusCode).toBe(204);
+    const secured = (await mailsTo(who.email)).at(-1)!;
+    const resetToken = Buffer.from(new URL(secured.links[0]!).searchParams.get('token')!, 'base64').toString('utf8');
+    const reset = await call(api.app, { method: 'POST', url: '/set-password', token: resetToken, payload: { password: 'Mailbox-Only-77', challenge: '' } });
+    expect(reset.json()).toEqual({ mfa: true });
+  });
+
+  it("'This wasn't me' answers the alerts still queued too: they never go out with links of their own", async () => {
+    const who = await owner();
+    const thief = await fullSignIn(who);
+    await addPasskey(thief, 'One');
+    const [first] = await mailsTo(who.email);
+    // The next alert waits past the cap.
+    const key = limitKey(LIMITS.alertsPerRecipient, mailboxKey(who.email));
+    await api.db.query('UPDATE rate_counters SET count = $2 WHERE key = $1', [key, LIMITS.alertsPerRecipient.max]);
+    await addPasskey(thief, 'Two');
+    expect((await secure(notMeToken(first!))).statusCode).toBe(204);
+    await api.db.query('DELETE FROM rate_counters WHERE key = $1', [key]);
+    await api.db.query('UPDATE mail_queue SET next_attempt_at = now() WHERE sent_at IS NULL');
+    expect((await mailsTo(who.email)).map((mail) => mail.subject)).toEqual(['A passkey was added to your account', 'Choose a new password']);
+  });
+
+  it('sends no sign-up link to an account whose password "This wasn\'t me" turned off: a reset sets the next one', async () => {
+    const who = await owner();
+    await login(api.app, { email: who.email, password: PASSWORD, challenge: who.codes[0]! });
+    const [mail] = await mailsTo(who.email);
+    expect((await secure(notMeToken(mail!))).statusCode).toBe(204);
+    await call(api.app, { method: 'POST', url: '/register', payload: { email: who.email, language: 'en' } });
+    expect((await mailsTo(who.email)).map((candidate) => candidate.subject)).toEqual(['A recovery code was used to sign in', 'Choose a new password']);
+  });
+
+  it("answers two 'This wasn't me' of one account at once with one, the others 401, never a 500", async () => {
+    const who = await owner();
+    const token = await fullSignIn(who);
+    await addPasskey(token, 'One');
+    await addPasskey(token, 'Two');
+    const links = (await mailsTo(who.email)).map(notMeToken);
+    const answers = await Promise.all([...links, ...links].map((link) => secure(link)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 401, 401, 401]);
   });
 });

@@ -3,8 +3,9 @@ import { decodeJwt } from 'jose';
 import { testDatabases } from '../testing/databases';
 import { call, freshAddress, login, openApi, type Api } from '../testing/api';
 import { softwareAuthenticator } from '../testing/webauthn';
-import { awayFromStepBoundary } from '../testing/totp';
-import { createOrganization } from '../admin/operations';
+import { awayFromStepBoundary, nextStep } from '../testing/totp';
+import { createOrganization, createUser } from '../admin/operations';
+import { removePasskey } from '../auth/passkey-registration';
 import { accountOf, sessionSignedIn } from '../testing/accounts';
 import { codeAt, currentStep } from '../auth/totp';
 import { issueRecoveryCodes } from '../auth/recovery-codes';
@@ -114,6 +115,43 @@ describe.each(testDatabases)('a stolen factor never becomes a permanent key, on 
     expect((await login(api.app, { email: who.email, password: 'Owner-Takes-Back-7' })).statusCode).toBe(200);
   });
 
+  it('marks an authenticator a recovery code put in place through a replacement with its own code, and the owner’s reset removes it', async () => {
+    const who = await owner();
+    const recovered = tokenOf(await signInWithCode(who.email, who.codes[0]!));
+    const first = await replaceTotp(recovered);
+    expect(first.answer.statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await awayFromStepBoundary();
+    const thief = tokenOf(await signInWithCode(who.email, codeAt(first.secret!, currentStep())));
+    // The code of the step the sign-in took is spent: the replacement proves the next one.
+    await nextStep();
+    const second = await replaceTotp(thief, codeAt(first.secret!, currentStep()));
+    expect(second.answer.statusCode).toBe(200);
+
+    // The reset answers a session at once: the thief's authenticator is gone, the owner sets up their own.
+    const reset = await resetPassword(who.email, 'Owner-Takes-Back-8');
+    expect(decodeJwt(tokenOf(reset))).toMatchObject({ amr: ['pwd'] });
+    expect(await api.db.query('SELECT totp_secret FROM users WHERE id = $1', [who.userId])).toEqual([{ totp_secret: null }]);
+  }, 90_000); // Up to a TOTP step of waiting.
+
+  it('changes nothing for a session that ended while its request was on the way', async () => {
+    const who = await owner();
+    await awayFromStepBoundary();
+    const token = tokenOf(await signInWithCode(who.email, codeAt(who.secret, currentStep())));
+    const { authenticator } = await addPasskey(token);
+    const session = await api.services.tokens.verifySessionUser(token);
+    // A password change elsewhere ends it now.
+    await api.db.query('UPDATE users SET session_generation = session_generation + 1 WHERE id = $1', [who.userId]);
+    await expect(removePasskey(api.services, { session, clientAddress: freshAddress() }, authenticator.id)).rejects.toThrow('The session has ended.');
+    expect(await api.db.query('SELECT 1 FROM passkeys WHERE id = $1', [authenticator.id])).toHaveLength(1);
+  });
+
+  it('signs in with a password set before new passwords refused control characters', async () => {
+    const email = `tab${++counter}@example.com`;
+    await createUser(api.db, { email, password: 'Tab\tPassword-1', contexts: ['acme'] });
+    expect((await login(api.app, { email, password: 'Tab\tPassword-1' })).statusCode).toBe(200);
+  });
+
   it('keeps the owner’s own authenticator through a reset, and asks its code', async () => {
     const who = await owner();
     const reset = await resetPassword(who.email, 'Owner-Forgot-It-7');
@@ -218,7 +256,6 @@ describe.each(testDatabases)('a stolen factor never becomes a permanent key, on 
   });
 
   it.each([
-    ['login', { method: 'POST', url: '/login', payload: { email: 'ada@example.com', password: 'Pass\u0000word-1' } }],
     ['register', { method: 'POST', url: '/register', payload: { email: 'ada\u0000@example.com', language: 'en' } }],
     ['client errors', { method: 'POST', url: '/client-errors', payload: { message: 'login failed\r\nforged line', screen: '/login' } }],
   ] as const)('answers 400 to a control character in the free text of %s', async (_operation, request) => {

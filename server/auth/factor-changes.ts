@@ -5,7 +5,9 @@
  * 4.14, docs/decisions/0015-what-a-thief-could-have-added.md). A password change keeps the
  * session's time and methods, so renewing a stolen session's password does not make it recent.
  */
-import type { UserRow } from '../db/users';
+import type { Queryable } from '../db/database';
+import { lockUser, type UserRow } from '../db/users';
+import { AuthError } from './errors';
 import type { TokenClaims, VerifiedSession } from './tokens';
 
 /** How recent a sign-in must be to change the account's factors. */
@@ -55,4 +57,15 @@ export function mayChangeFactors(session: Pick<VerifiedSession, 'claims' | 'user
  */
 export function isRecentRecovery({ claims, user }: Pick<VerifiedSession, 'claims' | 'user'>, now = nowSeconds()): boolean {
   return claims.purpose === 'session' && claims.amr?.includes('rec') === true && isRecentSignIn(claims, user, now);
+}
+
+/**
+ * Holds the session's user for the caller's transaction and answers the row as it is then, once
+ * the session still stands: a password change, a replaced authenticator or "This wasn't me" that
+ * ended it while the request was on its way leaves the change undone.
+ */
+export async function lockSessionUser(tx: Queryable, { claims, user }: Pick<VerifiedSession, 'claims' | 'user'>): Promise<UserRow> {
+  const locked = await lockUser(tx, user.id);
+  if (!locked || locked.session_generation !== (claims.generation ?? -1)) throw new AuthError('invalid_token', 'The session has ended.');
+  return locked;
 }

@@ -39,15 +39,15 @@ export function composeMail(services: Services, mail: ClaimedMail): Promise<Comp
   const intent = { kind: mail.kind, params: mail.params } as MailIntent;
   switch (intent.kind) {
     case 'signup-link':
-      return composeSignupLink(services, intent.params);
+      return composeSignupLink(services, intent.params, mail);
     case 'reset-link':
-      return composeResetLink(services, intent.params);
+      return composeResetLink(services, intent.params, mail);
     case 'invitation':
       return composeInvitation(services, intent.params);
     case 'account-alert':
       return composeAlert(services, intent.params, mail);
     case 'account-secured':
-      return composeSecuredAccount(services, intent.params);
+      return composeSecuredAccount(services, intent.params, mail);
     default:
       throw new Error(`No mail is composed for "${mail.kind}".`);
   }

@@ -15,7 +15,7 @@ import {
 import type { Services } from '../services';
 import { audit } from '../db/audit';
 import { deletePasskey, insertPasskey, passkeysOf, type PasskeyRow } from '../db/passkeys';
-import { mayChangeFactors } from './factor-changes';
+import { lockSessionUser, mayChangeFactors } from './factor-changes';
 import { withMail } from './mail-intents';
 import { LIMITS, enforce } from './rate-limit';
 import { CHALLENGE_SECONDS, RELYING_PARTY_NAME, relyingParty, rememberChallenge, takeSignedChallenge } from './relying-party';
@@ -117,6 +117,7 @@ export async function addPasskey(
   const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
   const name = input.name?.trim() || defaultName((await passkeysOf(db, user.id)).length);
   const passkey = await withMail(services, async (tx, queue) => {
+    await lockSessionUser(tx, session);
     const added = await insertPasskey(tx, {
       id: credential.id,
       user_id: user.id,
@@ -128,7 +129,7 @@ export async function addPasskey(
       name,
     });
     if (!added) return undefined;
-    await queue({ kind: 'account-alert', params: { userId: user.id, event: 'passkey-added', passkeyId: added.id, passkeyName: added.name } });
+    await queue({ kind: 'account-alert', params: { userId: user.id, event: 'passkey-added' } });
     await audit(tx, clientAddress, 'passkey.added', { userId: user.id, detail: { deviceType: credentialDeviceType } });
     return added;
   });
@@ -151,9 +152,9 @@ export async function removePasskey(services: Services, { session, clientAddress
     return { kind: 'recent-sign-in-required' };
   }
   const removed = await withMail(services, async (tx, queue) => {
-    const name = await deletePasskey(tx, user.id, passkeyId);
-    if (name === undefined) return false;
-    await queue({ kind: 'account-alert', params: { userId: user.id, event: 'passkey-removed', passkeyName: name } });
+    await lockSessionUser(tx, session);
+    if (!(await deletePasskey(tx, user.id, passkeyId))) return false;
+    await queue({ kind: 'account-alert', params: { userId: user.id, event: 'passkey-removed' } });
     await audit(tx, clientAddress, 'passkey.removed', { userId: user.id });
     return true;
   });

@@ -19,19 +19,24 @@ export const LIMITS = {
   loginFailuresPerAddress: { name: 'login-failures', max: 30, windowSeconds: 15 * 60 },
   register: { name: 'register', max: 20, windowSeconds: 15 * 60 },
   forgotPassword: { name: 'forgot-password', max: 20, windowSeconds: 15 * 60 },
-  /** Mails to one address, whatever asks for them: no mail bombing through register or reset. */
+  /** Link mails to one address, whatever asks for them: no mail bombing through register or reset. */
   mailsPerRecipient: { name: 'mails-to', max: 5, windowSeconds: 60 * 60 },
+  /**
+   * Alerts of account changes, and the new password's link after "This wasn't me", to one address:
+   * a count of their own, which no stranger's register or reset requests can fill.
+   */
+  alertsPerRecipient: { name: 'alerts-to', max: 10, windowSeconds: 60 * 60 },
   ssoLookup: { name: 'sso-lookup', max: 120, windowSeconds: 60 },
   setMfa: { name: 'set-mfa', max: 30, windowSeconds: 15 * 60 },
   setPassword: { name: 'set-password', max: 30, windowSeconds: 15 * 60 },
   /** SAML login URLs (each stores a request) and assertion consumer posts. */
   saml: { name: 'saml', max: 60, windowSeconds: 60 },
   /**
-   * Passkey sign-in options and answers: every view of Login asks for options (each stores a
-   * challenge), so the limit is the page's, not a password's.
+   * Passkey sign-in options and answers: every view of Login asks for options, so the limit is the
+   * page's, not a password's.
    */
   passkeys: { name: 'passkeys', max: 300, windowSeconds: 60 },
-  /** A signed-in user's passkey ceremonies (each option stores a challenge). */
+  /** A signed-in user's passkey ceremonies (each registration's options store a challenge). */
   addPasskey: { name: 'add-passkey', max: 30, windowSeconds: 15 * 60 },
   /** "This wasn't me" links followed from one address. */
   secureAccount: { name: 'secure-account', max: 30, windowSeconds: 15 * 60 },

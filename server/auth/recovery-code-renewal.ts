@@ -13,6 +13,7 @@ import { issueRecoveryCodes } from './recovery-codes';
 import type { VerifiedSession } from './tokens';
 import { matchingStep } from './totp';
 import { withMail } from './mail-intents';
+import { lockSessionUser } from './factor-changes';
 
 export type RecoveryCodeRenewal = { kind: 'renewed'; recoveryCodes: string[] } | { kind: 'totp-required' } | { kind: 'invalid-code' };
 
@@ -37,6 +38,7 @@ export async function renewRecoveryCodes(
   }
   await attempt.succeeded();
   const recoveryCodes = await withMail(services, async (tx, queue) => {
+    await lockSessionUser(tx, request.session);
     const codes = await issueRecoveryCodes(tx, services.recoveryCodes, user.id);
     await queue({ kind: 'account-alert', params: { userId: user.id, event: 'recovery-codes-renewed' } });
     await audit(tx, clientAddress, 'mfa.recovery_codes_replaced', { userId: user.id, context });

@@ -8,13 +8,14 @@ import type { Services } from '../services';
 import { audit } from '../db/audit';
 import { joinOpenOrganizations, userOrganizations } from '../db/memberships';
 import { findUserByEmail, insertUserIfNew } from '../db/users';
-import { mailboxKey } from '../mail/mailbox';
+import type { ClaimedMail } from '../db/mail-queue';
 import type { Composed } from '../mail/mail-queue';
 import { registrationMail, resetMail } from '../mail/templates';
 import type { Language } from '../../rules/languages';
 import { isSamlOnly } from './accounts';
 import { resetLink, signupLink } from './links';
-import { LIMITS, hit } from './rate-limit';
+import { LIMITS } from './rate-limit';
+import { countRecipient } from './mail-cap';
 
 export interface LinkRequest {
   email: string;
@@ -23,17 +24,24 @@ export interface LinkRequest {
   clientAddress: string;
 }
 
-/** At most a few mails an hour to one mailbox, whoever asks and however its address is written. */
-async function mayMail(services: Services, recipient: string): Promise<boolean> {
-  return (await hit(services.db, LIMITS.mailsPerRecipient, mailboxKey(recipient))).allowed;
+/**
+ * At most a few mails an hour to one mailbox, whoever asks and however its address is written; past
+ * that, a request's mail is dropped. Its first attempt is audited and counted, a retry is not.
+ */
+async function mayMail(services: Services, mail: ClaimedMail, recipient: string, audited: () => Promise<void>): Promise<boolean> {
+  if (!mail.recipientCounted) await audited();
+  return (await countRecipient(services, mail, recipient, LIMITS.mailsPerRecipient)).allowed;
 }
 
-/** A signup link for a new address, nothing for a known one. */
-export async function composeSignupLink(services: Services, { email, language, clientAddress }: LinkRequest): Promise<Composed> {
+/**
+ * A signup link for a new address, nothing for a known one: one with a password, one whose owner
+ * turned it off with "This wasn't me" (a reset sets the next one), or one of an organisation that
+ * signs in through SAML only.
+ */
+export async function composeSignupLink(services: Services, { email, language, clientAddress }: LinkRequest, mail: ClaimedMail): Promise<Composed> {
   const { db, tokens, config } = services;
   let user = await findUserByEmail(db, email);
-  // Already registered, or signing in through the organisation's identity provider: no mail.
-  if (user && (user.password_hash || isSamlOnly(await userOrganizations(db, user.id)))) return { kind: 'nothing' };
+  if (user && (user.password_hash || user.factors_frozen_at || isSamlOnly(await userOrganizations(db, user.id)))) return { kind: 'nothing' };
   if (!user) {
     // A new account joins the organisations open for registration.
     await db.transaction(async (tx) => {
@@ -43,20 +51,20 @@ export async function composeSignupLink(services: Services, { email, language, c
     user = await findUserByEmail(db, email);
     if (!user) return { kind: 'nothing' };
   }
-  await audit(db, clientAddress, 'registration.requested', { userId: user.id });
-  if (!(await mayMail(services, user.email))) return { kind: 'nothing' };
+  const { id } = user;
+  if (!(await mayMail(services, mail, user.email, () => audit(db, clientAddress, 'registration.requested', { userId: id })))) return { kind: 'nothing' };
   const token = await tokens.issueOneTime({ userId: user.id, email: user.email }, 'invitation');
   return { kind: 'send', message: { to: user.email, ...registrationMail(language, signupLink(config.publicUrl, token, language)) } };
 }
 
 /** A reset link for a known password user, nothing otherwise. */
-export async function composeResetLink(services: Services, { email, language, clientAddress }: LinkRequest): Promise<Composed> {
+export async function composeResetLink(services: Services, { email, language, clientAddress }: LinkRequest, mail: ClaimedMail): Promise<Composed> {
   const { db, tokens, config } = services;
   const user = await findUserByEmail(db, email);
   // No password to reset for users who sign in through their organisation's identity provider.
   if (!user || isSamlOnly(await userOrganizations(db, user.id))) return { kind: 'nothing' };
-  await audit(db, clientAddress, 'password.reset_requested', { userId: user.id });
-  if (!(await mayMail(services, user.email))) return { kind: 'nothing' };
+  const { id } = user;
+  if (!(await mayMail(services, mail, user.email, () => audit(db, clientAddress, 'password.reset_requested', { userId: id })))) return { kind: 'nothing' };
   const token = await tokens.issueOneTime({ userId: user.id, email: user.email }, 'reset');
   return { kind: 'send', message: { to: user.email, ...resetMail(language, resetLink(config.publicUrl, token, language)) } };
 }

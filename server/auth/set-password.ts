@@ -5,16 +5,17 @@
  * methods: a password change is no sign-in (server/auth/factor-changes.ts). A link proves the
  * address instead. The password rules hold on the server too, and a weak password leaves the link
  * usable. Spending the link and storing the password happen in one transaction; the new password
- * ends every earlier session and link of the user, and the sign-in lock of the e-mail. A reset link
- * also removes what a thief who knew the old password could have added: every passkey, and an
- * authenticator set up by a recovery-code sign-in with its codes
+ * ends every earlier session and link of the user, and the sign-in lock of the e-mail. A mailed link
+ * (reset or invitation) also removes what a thief who knew the old password could have added: every
+ * passkey, and an authenticator set up by a recovery-code sign-in with its codes
  * (docs/decisions/0015-what-a-thief-could-have-added.md).
  */
 import type { Services } from '../services';
 import { audit } from '../db/audit';
 import { userOrganizations } from '../db/memberships';
 import { spendUserOneTimeTokens } from '../db/tokens';
-import { clearTotp, findUserById, setPasswordHash } from '../db/users';
+import { clearTotp, findUserById, lockUser, setPasswordHash } from '../db/users';
+import { lockSessionUser } from './factor-changes';
 import { deleteAllPasskeys } from '../db/passkeys';
 import { deleteRecoveryCodes } from '../db/recovery-codes';
 import type { Queryable } from '../db/database';
@@ -85,12 +86,14 @@ export async function setPassword(services: Services, input: NewPassword): Promi
   if (currentPassword !== undefined && password === currentPassword) return { kind: 'unchanged-password' };
   const hash = await hashPassword(password);
 
-  // Of two uses of one link at once, one spends it and the other writes nothing.
+  // The user's row first, then the link: of two uses of one link at once, one spends it and the
+  // other writes nothing; a session ended meanwhile changes nothing.
   const generation = await db.transaction(async (tx) => {
-    if (viaLink && !(await tokens.spend(tx, token, claims))) return undefined;
+    const locked = viaLink ? await lockUser(tx, user.id) : await lockSessionUser(tx, { claims, user });
+    if (!locked || (viaLink && !(await tokens.spend(tx, token, claims)))) return undefined;
     const next = await setPasswordHash(tx, user.id, hash);
     await spendUserOneTimeTokens(tx, user.id);
-    if (claims.purpose === 'reset') await removeFactorsAThiefCouldHaveAdded(tx, user);
+    if (viaLink) await removeFactorsAThiefCouldHaveAdded(tx, locked);
     return next;
   });
   if (generation === undefined) return { kind: 'link-spent' };

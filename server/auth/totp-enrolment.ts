@@ -12,13 +12,13 @@
  */
 import type { Services } from '../services';
 import { audit } from '../db/audit';
-import { confirmPendingTotpSecret, lockUser, setPendingTotpSecret, type TotpSetVia } from '../db/users';
+import { confirmPendingTotpSecret, setPendingTotpSecret, type TotpSetVia } from '../db/users';
 import { claimLoginAttempt } from './login-throttle';
 import { issueRecoveryCodes } from './recovery-codes';
 import { contextsReachedByPassword } from './sign-in';
 import type { AuthMethod, TokenClaims, VerifiedSession } from './tokens';
 import { matchingStep, newTotpSecret, otpauthUri } from './totp';
-import { isAfterFreeze, isRecentRecovery, isRecentSignIn, mayChangeFactors } from './factor-changes';
+import { isAfterFreeze, isRecentRecovery, isRecentSignIn, lockSessionUser, mayChangeFactors } from './factor-changes';
 import { withMail } from './mail-intents';
 
 export const TOTP_ISSUER = 'Frontdoor';
@@ -135,7 +135,7 @@ export async function confirmTotpSecret(services: Services, enrolment: Enrolment
   if (offered === null || step === undefined) return refused();
   // A new set of codes with every confirmation: codes printed for an authenticator that is gone stop working.
   const confirmed = await withMail(services, async (tx, queue) => {
-    await lockUser(tx, user.id);
+    await lockSessionUser(tx, session);
     const generation = await confirmPendingTotpSecret(tx, user.id, { secret: offered, step }, via, replaced);
     if (generation === undefined) return undefined;
     const recoveryCodes = await issueRecoveryCodes(tx, services.recoveryCodes, user.id);

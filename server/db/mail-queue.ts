@@ -17,9 +17,13 @@ export interface ClaimedMail {
   id: string;
   kind: string;
   params: Record<string, unknown>;
+  /** Names this claim: a mail whose claim ran out and was taken by another worker is not this one's to settle. */
+  claim: string;
   /** Attempts so far, this one included. */
   attempts: number;
   createdAt: Date;
+  /** The mail already counts against its recipient's cap (server/auth/rate-limit.ts): once per mail, not per attempt. */
+  recipientCounted: boolean;
 }
 
 /** A mail as the outbox keeps it. */
@@ -38,48 +42,89 @@ export async function enqueueMail(db: Queryable, intent: QueuedIntent): Promise<
   await db.query('INSERT INTO mail_queue (kind, params) VALUES ($1, $2::jsonb)', [intent.kind, JSON.stringify(intent.params)]);
 }
 
-/** Claims up to `limit` due mails, oldest first, for `leaseSeconds`; each claim counts as an attempt. */
-export async function claimDueMails(db: Queryable, { limit, leaseSeconds }: { limit: number; leaseSeconds: number }): Promise<ClaimedMail[]> {
-  const rows = await db.query<{ id: string; kind: string; params: Record<string, unknown>; attempts: number; created_at: Date | string }>(
-    `UPDATE mail_queue SET locked_until = now() + make_interval(secs => $2), attempts = attempts + 1
-     WHERE id IN (
+/** Claims the oldest due mail, if any, for `leaseSeconds`; the claim counts as an attempt. */
+export async function claimDueMail(db: Queryable, leaseSeconds: number): Promise<ClaimedMail | undefined> {
+  const rows = await db.query<{
+    id: string;
+    kind: string;
+    params: Record<string, unknown>;
+    claim: string;
+    attempts: number;
+    created_at: Date | string;
+    recipient_counted: boolean;
+  }>(
+    `UPDATE mail_queue SET locked_until = now() + make_interval(secs => $1), attempts = attempts + 1, claim = gen_random_uuid()
+     WHERE id = (
        SELECT id FROM mail_queue
        WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
-       ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-     RETURNING id, kind, params, attempts, created_at`,
-    [limit, leaseSeconds],
+       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+     RETURNING id, kind, params, claim, attempts, created_at, recipient_counted`,
+    [leaseSeconds],
   );
-  return rows
-    .map((row) => ({ id: String(row.id), kind: row.kind, params: row.params, attempts: row.attempts, createdAt: new Date(row.created_at) }))
-    .sort((a, b) => Number(a.id) - Number(b.id));
+  const [row] = rows;
+  return (
+    row && {
+      id: String(row.id),
+      kind: row.kind,
+      params: row.params,
+      claim: row.claim,
+      attempts: row.attempts,
+      createdAt: new Date(row.created_at),
+      recipientCounted: row.recipient_counted,
+    }
+  );
+}
+
+/** The mail now counts against its recipient's cap, whatever its later attempts do. */
+export async function markRecipientCounted(db: Queryable, mail: Pick<ClaimedMail, 'id'>): Promise<void> {
+  await db.query('UPDATE mail_queue SET recipient_counted = true WHERE id = $1', [mail.id]);
 }
 
 /** The mail left; `copy` is its content, kept only where the outbox stands in for an SMTP server. */
-export async function markMailSent(db: Queryable, id: string, recipient: string, copy?: Omit<OutboxMail, 'to' | 'sentAt'>): Promise<void> {
+export async function markMailSent(
+  db: Queryable,
+  mail: Pick<ClaimedMail, 'id' | 'claim'>,
+  recipient: string,
+  copy?: Omit<OutboxMail, 'to' | 'sentAt'>,
+): Promise<void> {
   // links as JSON text: the pg driver would otherwise turn a JS array into a PostgreSQL array.
   await db.query(
     `UPDATE mail_queue SET sent_at = now(), locked_until = NULL, last_error = NULL,
-       recipient = $2, subject = $3, text_body = $4, html_body = $5, links = $6::jsonb WHERE id = $1`,
-    [id, recipient, copy?.subject ?? null, copy?.text ?? null, copy?.html ?? null, copy ? JSON.stringify(copy.links) : null],
+       recipient = $3, subject = $4, text_body = $5, html_body = $6, links = $7::jsonb WHERE id = $1 AND claim = $2`,
+    [mail.id, mail.claim, recipient, copy?.subject ?? null, copy?.text ?? null, copy?.html ?? null, copy ? JSON.stringify(copy.links) : null],
   );
 }
 
 /** Nothing was to be sent after all (a known address asking to register): done, without a mail. */
-export async function settleMail(db: Queryable, id: string): Promise<void> {
-  await db.query('UPDATE mail_queue SET sent_at = now(), locked_until = NULL WHERE id = $1', [id]);
+export async function settleMail(db: Queryable, mail: Pick<ClaimedMail, 'id' | 'claim'>): Promise<void> {
+  await db.query('UPDATE mail_queue SET sent_at = now(), locked_until = NULL WHERE id = $1 AND claim = $2', [mail.id, mail.claim]);
 }
 
 /** Tries again in `seconds`; `error` says why, when it failed. A deferral that is no failure gives its attempt back. */
-export async function deferMail(db: Queryable, id: string, seconds: number, error?: string): Promise<void> {
+export async function deferMail(db: Queryable, mail: Pick<ClaimedMail, 'id' | 'claim'>, seconds: number, error?: string): Promise<void> {
   await db.query(
-    `UPDATE mail_queue SET next_attempt_at = now() + make_interval(secs => $2), locked_until = NULL,
-       last_error = $3, attempts = attempts - CASE WHEN $3::text IS NULL THEN 1 ELSE 0 END WHERE id = $1`,
-    [id, seconds, error ?? null],
+    `UPDATE mail_queue SET next_attempt_at = now() + make_interval(secs => $3), locked_until = NULL,
+       last_error = $4, attempts = attempts - CASE WHEN $4::text IS NULL THEN 1 ELSE 0 END WHERE id = $1 AND claim = $2`,
+    [mail.id, mail.claim, seconds, error ?? null],
   );
 }
 
-export async function markMailFailed(db: Queryable, id: string, error: string): Promise<void> {
-  await db.query('UPDATE mail_queue SET failed_at = now(), locked_until = NULL, last_error = $2 WHERE id = $1', [id, error]);
+export async function markMailFailed(db: Queryable, mail: Pick<ClaimedMail, 'id' | 'claim'>, error: string): Promise<void> {
+  await db.query('UPDATE mail_queue SET failed_at = now(), locked_until = NULL, last_error = $3 WHERE id = $1 AND claim = $2', [mail.id, mail.claim, error]);
+}
+
+/**
+ * Alerts of the user that have not left yet, settled without a mail: "This wasn't me" answered for
+ * them (server/auth/account-alerts.ts). Answers when the oldest of them was queued, if any.
+ */
+export async function cancelQueuedAlerts(db: Queryable, userId: string): Promise<Date | undefined> {
+  const rows = await db.query<{ created_at: Date | string }>(
+    `UPDATE mail_queue SET sent_at = now(), locked_until = NULL, last_error = 'answered by This wasn''t me'
+     WHERE kind = 'account-alert' AND params->>'userId' = $1 AND sent_at IS NULL AND failed_at IS NULL RETURNING created_at`,
+    [userId],
+  );
+  const times = rows.map((row) => new Date(row.created_at).getTime());
+  return times.length ? new Date(Math.min(...times)) : undefined;
 }
 
 interface OutboxRow {

@@ -18,7 +18,7 @@ const LANDED: Record<number, string> = {
   7: 'b8c50212cd30fd51328d5da75522a0141e64db7e5a838040644dbbec14291f79',
   8: '930d83db1c903ea6412191b49f77e9649b5664ca2ad78d55c630ea3d061c2451',
   9: '0b0e934ecc851964b99169ddf8e65a85e5bd68b1ddc96f832264525618493b99',
-  10: '58773ea657cd81cc86a5f2f7b635a86b4a188086c6873cc8cce73717acd63c6f',
+  10: '438baa7faa0020e228415948d04205dbfdc31b70e20e44fcbb97cb0bf974fba6',
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -257,6 +257,8 @@ export const migrations: readonly Migration[] = [
         next_attempt_at timestamptz NOT NULL DEFAULT now(),
         attempts integer NOT NULL DEFAULT 0,
         locked_until timestamptz,
+        claim uuid,
+        recipient_counted boolean NOT NULL DEFAULT false,
         last_error text,
         sent_at timestamptz,
         failed_at timestamptz,
@@ -275,7 +277,6 @@ export const migrations: readonly Migration[] = [
         token_hash text PRIMARY KEY,
         user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
         event text NOT NULL,
-        passkey_id text,
         happened_at timestamptz NOT NULL,
         expires_at timestamptz NOT NULL,
         used_at timestamptz

@@ -101,15 +101,10 @@ export async function recordPasskeyUse(db: Queryable, use: { id: string; seenCou
   return rows.length > 0;
 }
 
-/** Removes the user's passkey; answers its name, or undefined when the user has no such passkey. */
-export async function deletePasskey(db: Queryable, userId: string, id: string): Promise<string | undefined> {
-  const rows = await db.query<{ name: string }>('DELETE FROM passkeys WHERE user_id = $1 AND id = $2 RETURNING name', [userId, id]);
-  return rows[0]?.name;
-}
-
-/** Removes the user's passkey `id`, if given, and every one added at `addedSince` or later. */
-export async function deletePasskeysOf(db: Queryable, userId: string, which: { id: string | null; addedSince: Date }): Promise<void> {
-  await db.query('DELETE FROM passkeys WHERE user_id = $1 AND (id = $2 OR created_at >= $3)', [userId, which.id, which.addedSince.toISOString()]);
+/** Removes the user's passkey; false when the user has no such passkey. */
+export async function deletePasskey(db: Queryable, userId: string, id: string): Promise<boolean> {
+  const rows = await db.query('DELETE FROM passkeys WHERE user_id = $1 AND id = $2 RETURNING id', [userId, id]);
+  return rows.length > 0;
 }
 
 /** Removes every passkey of the user. */

@@ -98,7 +98,14 @@ export async function openPostgres(connectionString: string, { schema, timeoutMs
     // node-postgres then fails the statement but leaves it running on its connection; the pool
     // closes a connection that failed a statement, and inTransaction does the same.
     query_timeout: timeoutMs,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // The same bounds in PostgreSQL itself: a statement the client gave up on, or its wait for a
+    // lock, does not run on there holding what it holds; nor does a transaction left idle.
+    options: [
+      `-c statement_timeout=${timeoutMs}`,
+      `-c lock_timeout=${timeoutMs}`,
+      `-c idle_in_transaction_session_timeout=${2 * timeoutMs}`,
+      ...(schema ? [`-c search_path=${schema}`] : []),
+    ].join(' '),
   });
   // An idle connection that PostgreSQL ends is dropped from the pool, which then emits 'error':
   // unheard, that error would end the process. The next statement opens a new connection.

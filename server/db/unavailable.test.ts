@@ -46,11 +46,13 @@ describe('telling a database that cannot be reached from other failures', () => 
   });
 
   it("knows PostgreSQL's refusals that are about the server, and only those", () => {
-    for (const code of ['57P01', '57P02', '57P03', '53300', '08006', '08001', '08P01']) expect(isDatabaseUnavailable(sqlState(code))).toBe(true);
+    // 57014 and 55P03: a statement or a lock wait past the bound PostgreSQL was given (server/db/postgres.ts).
+    for (const code of ['57P01', '57P02', '57P03', '53300', '57014', '55P03', '08006', '08001', '08P01'])
+      expect(isDatabaseUnavailable(sqlState(code))).toBe(true);
     expect(isConnectionLost(sqlState('57P01'))).toBe(true);
     expect(isConnectionLost(sqlState('57P03'))).toBe(false);
-    // A broken statement, a unique violation, a cancelled statement, a serialization failure: the database answered.
-    for (const code of ['42601', '23505', '57014', '40001', '0800']) expect(isDatabaseUnavailable(sqlState(code))).toBe(false);
+    // A broken statement, a unique violation, a serialization failure: the database answered.
+    for (const code of ['42601', '23505', '40001', '0800']) expect(isDatabaseUnavailable(sqlState(code))).toBe(false);
   });
 
   it('leaves every other failure a fault', () => {

@@ -10,10 +10,11 @@ const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'
 /**
  * PostgreSQL's refusals that are about the server, not the statement: 57P01 and 57P02 end a
  * connection (a shutdown, a crash, pg_terminate_backend), 57P03 refuses one while starting or
- * stopping, 53300 when every connection slot is taken; class 08 (connection exceptions) is all of
- * it.
+ * stopping, 53300 when every connection slot is taken, 57014 and 55P03 when a statement or its wait
+ * for a lock passed the bound the server set on it (server/db/postgres.ts); class 08 (connection
+ * exceptions) is all of it.
  */
-const SERVER_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const SERVER_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '55P03']);
 
 /** node-postgres's messages for a connection that closed under a statement, or one used after it closed. */
 const LOST = [/^Connection terminated(?: unexpectedly)?$/, /not queryable$/];

@@ -76,9 +76,14 @@ export async function setTotpSecret(db: Queryable, userId: string, stored: strin
   return row!;
 }
 
-/** Holds the user's row until the caller's transaction ends, so changes of one user's factors run one after the other. */
-export async function lockUser(db: Queryable, userId: string): Promise<void> {
-  await db.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+/**
+ * Holds the user's row until the caller's transaction ends, and answers it as it is then: changes
+ * of one user's factors, password and sessions run one after the other. Every transaction that
+ * holds it takes it first, before the rows of links or alerts, so two never wait for each other.
+ */
+export async function lockUser(db: Queryable, userId: string): Promise<UserRow | undefined> {
+  const rows = await db.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  return rows[0];
 }
 
 /** Ends every session and pending sign-in of the user: the session generation moves on; answers the new one. */
@@ -142,7 +147,8 @@ export async function setPendingTotpSecret(db: Queryable, userId: string, secret
  * when and how it came into force. Only the secret this user was offered last (totp_pending_secret,
  * as the caller read it) is taken, and only while the secret in force is still the one the caller
  * checked: none, or `replaced` with its code's step unused. A replacement also ends every session of
- * the user (the caller is given a new one). Answers the session generation after it, or undefined,
+ * the user (the caller is given a new one). A replacement proved by a code of an authenticator
+ * that a recovery code put in place stays marked as that (docs/decisions/0015). Answers the session generation after it, or undefined,
  * so two confirmations at once, or a replay of the current code, enable nothing. Secrets are
  * compared as stored (encrypted).
  */
@@ -155,7 +161,10 @@ export async function confirmPendingTotpSecret(
 ): Promise<number | undefined> {
   const rows = await db.query<{ session_generation: number }>(
     `UPDATE users SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_last_step = $3,
-       totp_set_at = now(), totp_set_via = $6, session_generation = session_generation + CASE WHEN $4::text IS NULL THEN 0 ELSE 1 END
+       totp_set_at = now(),
+       -- A code of an authenticator a recovery code put in place proves that one, not the owner's.
+       totp_set_via = CASE WHEN $6 = 'code' AND totp_set_via = 'recovery' THEN 'recovery' ELSE $6 END,
+       session_generation = session_generation + CASE WHEN $4::text IS NULL THEN 0 ELSE 1 END
      WHERE id = $1 AND totp_pending_secret = $2
        AND CASE WHEN $4::text IS NULL THEN totp_secret IS NULL
                 ELSE totp_secret = $4 AND ($5::bigint IS NULL OR totp_last_step IS NULL OR totp_last_step < $5::bigint) END

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { devMailRoutes } from './mail-pages';
 import type { MailMessage } from '../mail/mailer';
-import { claimDueMails, enqueueMail, markMailSent } from '../db/mail-queue';
+import { claimDueMail, enqueueMail, markMailSent } from '../db/mail-queue';
 import { testDatabases } from '../testing/databases';
 import type { Database } from '../db/database';
 
@@ -27,8 +27,8 @@ describe.each(testDatabases)('the development outbox pages on $name', (target) =
     const mailer = {
       async send(mail: MailMessage) {
         await enqueueMail(handle.db, { kind: 'test', params: {} });
-        const [claimed] = await claimDueMails(handle.db, { limit: 1, leaseSeconds: 60 });
-        await markMailSent(handle.db, claimed!.id, mail.to, mail);
+        const claimed = await claimDueMail(handle.db, 60);
+        await markMailSent(handle.db, claimed!, mail.to, mail);
       },
     };
     return { app, mailer };

@@ -1,11 +1,12 @@
 /**
  * The mails that tell the owner of an account about a change to how it signs in (a passkey, the
  * authenticator app, recovery codes) and the mail that follows "This wasn't me"
- * (server/auth/account-alerts.ts). They say what happened and when, never a secret; each alert
- * carries the "This wasn't me" link. In the user's language, like the other mails.
+ * (server/auth/account-alerts.ts). They say what happened and when, never a secret nor anything
+ * the change's author chose (a passkey's name could carry a message); each alert carries the
+ * "This wasn't me" link. In the user's language, like the other mails.
  */
 import type { Language } from '../../rules/languages';
-import { oneLine, renderMail, type MailContent, type Wording } from './templates';
+import { renderMail, type MailContent, type Wording } from './templates';
 
 /** What an alert is about (server/auth/account-alerts.ts). */
 export type AlertEvent =
@@ -15,15 +16,13 @@ export interface AlertFacts {
   event: AlertEvent;
   /** When it happened, as an ISO 8601 string; shown in UTC. */
   happenedAt: string;
-  /** The passkey's name, for the passkey events. */
-  passkeyName?: string | undefined;
   /** Recovery codes left, for recovery-code-used. */
   recoveryCodesLeft?: number | undefined;
 }
 
 interface AlertDictionary {
   /** What happened: the subject and the sentence that says it, with its time. */
-  events: Record<AlertEvent, (facts: { when: string; name: string; left: number }) => { subject: string; what: string }>;
+  events: Record<AlertEvent, (facts: { when: string; left: number }) => { subject: string; what: string }>;
   ignore: string;
   action: string;
   undo: string;
@@ -33,13 +32,13 @@ interface AlertDictionary {
 const dictionaries: Record<Language, AlertDictionary> = {
   en: {
     events: {
-      'passkey-added': ({ when, name }) => ({
+      'passkey-added': ({ when }) => ({
         subject: 'A passkey was added to your account',
-        what: `A passkey named “${name}” was added to your account on ${when}.`,
+        what: `A passkey was added to your account on ${when}.`,
       }),
-      'passkey-removed': ({ when, name }) => ({
+      'passkey-removed': ({ when }) => ({
         subject: 'A passkey was removed from your account',
-        what: `The passkey “${name}” was removed from your account on ${when}.`,
+        what: `A passkey was removed from your account on ${when}.`,
       }),
       'totp-enabled': ({ when }) => ({
         subject: 'Two-step verification was turned on',
@@ -64,7 +63,7 @@ const dictionaries: Record<Language, AlertDictionary> = {
     },
     ignore: 'If this was you, you can ignore this e-mail.',
     action: "This wasn't me",
-    undo: 'If it was not you, use the link above: it signs you out on every device, removes any passkey or authenticator app added then or since, and asks you to choose a new password. It works once, within 24 hours.',
+    undo: 'If it was not you, use the link above: it signs you out on every device, removes your passkeys and any authenticator app someone else could have added, and asks you to choose a new password. It works once, within 24 hours.',
     secured: {
       subject: 'Choose a new password',
       before: [
@@ -77,13 +76,13 @@ const dictionaries: Record<Language, AlertDictionary> = {
   },
   de: {
     events: {
-      'passkey-added': ({ when, name }) => ({
+      'passkey-added': ({ when }) => ({
         subject: 'Ihrem Konto wurde ein Passkey hinzugefügt',
-        what: `Am ${when} wurde Ihrem Konto ein Passkey mit dem Namen „${name}“ hinzugefügt.`,
+        what: `Am ${when} wurde Ihrem Konto ein Passkey hinzugefügt.`,
       }),
-      'passkey-removed': ({ when, name }) => ({
+      'passkey-removed': ({ when }) => ({
         subject: 'Aus Ihrem Konto wurde ein Passkey entfernt',
-        what: `Am ${when} wurde der Passkey „${name}“ aus Ihrem Konto entfernt.`,
+        what: `Am ${when} wurde ein Passkey aus Ihrem Konto entfernt.`,
       }),
       'totp-enabled': ({ when }) => ({
         subject: 'Die Bestätigung in zwei Schritten wurde eingeschaltet',
@@ -108,7 +107,7 @@ const dictionaries: Record<Language, AlertDictionary> = {
     },
     ignore: 'Falls Sie das waren, können Sie diese E-Mail ignorieren.',
     action: 'Das war ich nicht',
-    undo: 'Falls Sie es nicht waren, verwenden Sie den Link oben: Er meldet Sie auf allen Geräten ab, entfernt jeden damals oder seitdem hinzugefügten Passkey und jede solche Authentifizierungs-App und fordert Sie auf, ein neues Passwort zu wählen. Er funktioniert einmal, innerhalb von 24 Stunden.',
+    undo: 'Falls Sie es nicht waren, verwenden Sie den Link oben: Er meldet Sie auf allen Geräten ab, entfernt Ihre Passkeys und jede Authentifizierungs-App, die jemand anderes hinzugefügt haben könnte, und fordert Sie auf, ein neues Passwort zu wählen. Er funktioniert einmal, innerhalb von 24 Stunden.',
     secured: {
       subject: 'Wählen Sie ein neues Passwort',
       before: [
@@ -121,13 +120,13 @@ const dictionaries: Record<Language, AlertDictionary> = {
   },
   it: {
     events: {
-      'passkey-added': ({ when, name }) => ({
+      'passkey-added': ({ when }) => ({
         subject: 'È stata aggiunta una passkey al tuo account',
-        what: `Il ${when} è stata aggiunta al tuo account una passkey di nome «${name}».`,
+        what: `Il ${when} è stata aggiunta una passkey al tuo account.`,
       }),
-      'passkey-removed': ({ when, name }) => ({
+      'passkey-removed': ({ when }) => ({
         subject: 'È stata rimossa una passkey dal tuo account',
-        what: `Il ${when} la passkey «${name}» è stata rimossa dal tuo account.`,
+        what: `Il ${when} è stata rimossa una passkey dal tuo account.`,
       }),
       'totp-enabled': ({ when }) => ({
         subject: 'La verifica in due passaggi è stata attivata',
@@ -152,7 +151,7 @@ const dictionaries: Record<Language, AlertDictionary> = {
     },
     ignore: 'Se sei stato tu, puoi ignorare questa e-mail.',
     action: 'Non sono stato io',
-    undo: 'Se non sei stato tu, usa il link qui sopra: chiude le tue sessioni su tutti i dispositivi, rimuove ogni passkey o app di autenticazione aggiunta allora o in seguito e ti chiede di scegliere una nuova password. Funziona una sola volta, entro 24 ore.',
+    undo: 'Se non sei stato tu, usa il link qui sopra: chiude le tue sessioni su tutti i dispositivi, rimuove le tue passkey e ogni app di autenticazione che qualcun altro potrebbe aver aggiunto e ti chiede di scegliere una nuova password. Funziona una sola volta, entro 24 ore.',
     secured: {
       subject: 'Scegli una nuova password',
       before: [
@@ -165,13 +164,13 @@ const dictionaries: Record<Language, AlertDictionary> = {
   },
   fr: {
     events: {
-      'passkey-added': ({ when, name }) => ({
+      'passkey-added': ({ when }) => ({
         subject: 'Une clé d’accès a été ajoutée à votre compte',
-        what: `Le ${when}, une clé d’accès nommée « ${name} » a été ajoutée à votre compte.`,
+        what: `Le ${when}, une clé d’accès a été ajoutée à votre compte.`,
       }),
-      'passkey-removed': ({ when, name }) => ({
+      'passkey-removed': ({ when }) => ({
         subject: 'Une clé d’accès a été retirée de votre compte',
-        what: `Le ${when}, la clé d’accès « ${name} » a été retirée de votre compte.`,
+        what: `Le ${when}, une clé d’accès a été retirée de votre compte.`,
       }),
       'totp-enabled': ({ when }) => ({
         subject: 'La validation en deux étapes a été activée',
@@ -196,7 +195,7 @@ const dictionaries: Record<Language, AlertDictionary> = {
     },
     ignore: 'Si c’était vous, vous pouvez ignorer cet e-mail.',
     action: 'Ce n’était pas moi',
-    undo: 'Si ce n’était pas vous, utilisez le lien ci-dessus : il vous déconnecte sur tous vos appareils, retire toute clé d’accès ou application d’authentification ajoutée à ce moment-là ou depuis, et vous demande de choisir un nouveau mot de passe. Il fonctionne une seule fois, pendant 24 heures.',
+    undo: 'Si ce n’était pas vous, utilisez le lien ci-dessus : il vous déconnecte sur tous vos appareils, retire vos clés d’accès et toute application d’authentification que quelqu’un d’autre aurait pu ajouter, et vous demande de choisir un nouveau mot de passe. Il fonctionne une seule fois, pendant 24 heures.',
     secured: {
       subject: 'Choisissez un nouveau mot de passe',
       before: [
@@ -209,13 +208,13 @@ const dictionaries: Record<Language, AlertDictionary> = {
   },
   az: {
     events: {
-      'passkey-added': ({ when, name }) => ({
+      'passkey-added': ({ when }) => ({
         subject: 'Hesabınıza giriş açarı əlavə edildi',
-        what: `${when} tarixində hesabınıza “${name}” adlı giriş açarı əlavə edildi.`,
+        what: `${when} tarixində hesabınıza giriş açarı əlavə edildi.`,
       }),
-      'passkey-removed': ({ when, name }) => ({
+      'passkey-removed': ({ when }) => ({
         subject: 'Hesabınızdan giriş açarı silindi',
-        what: `${when} tarixində “${name}” giriş açarı hesabınızdan silindi.`,
+        what: `${when} tarixində hesabınızdan giriş açarı silindi.`,
       }),
       'totp-enabled': ({ when }) => ({
         subject: 'İki mərhələli təsdiq aktiv edildi',
@@ -240,7 +239,7 @@ const dictionaries: Record<Language, AlertDictionary> = {
     },
     ignore: 'Əgər bu sizsinizsə, bu məktubu nəzərə almaya bilərsiniz.',
     action: 'Bu mən deyildim',
-    undo: 'Əgər bu siz deyildinizsə, yuxarıdakı keçiddən istifadə edin: o, sizi bütün cihazlarda hesabdan çıxarır, o vaxt və ya ondan sonra əlavə edilmiş hər bir giriş açarını və ya autentifikasiya tətbiqini silir və yeni şifrə seçməyinizi istəyir. Keçid 24 saat ərzində bir dəfə işləyir.',
+    undo: 'Əgər bu siz deyildinizsə, yuxarıdakı keçiddən istifadə edin: o, sizi bütün cihazlarda hesabdan çıxarır, giriş açarlarınızı və başqa birinin əlavə edə biləcəyi hər bir autentifikasiya tətbiqini silir və yeni şifrə seçməyinizi istəyir. Keçid 24 saat ərzində bir dəfə işləyir.',
     secured: {
       subject: 'Yeni şifrə seçin',
       before: [
@@ -266,7 +265,6 @@ export function alertMail(language: string, facts: AlertFacts, link: string): Ma
       const dictionary = dictionaries[chosen];
       const { subject, what } = dictionary.events[facts.event]({
         when: whenOf(chosen, facts.happenedAt),
-        name: oneLine(facts.passkeyName ?? ''),
         left: facts.recoveryCodesLeft ?? 0,
       });
       return { subject, before: [what, dictionary.ignore], action: dictionary.action, after: [dictionary.undo] };

@@ -10,7 +10,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database';
 import {
-  claimDueMails,
+  claimDueMail,
   deferMail,
   enqueueMail,
   latestOutboxMails,
@@ -37,13 +37,17 @@ export type Composed =
 
 export type Compose = (mail: ClaimedMail) => Promise<Composed>;
 
-/** How long a claimed mail stays with its worker before another may take it. */
-export const MAIL_LEASE_SECONDS = 60;
+/**
+ * How long a claimed mail stays with its worker before another may take it: well past the SMTP
+ * bounds of one mail (server/mail/mailer.ts), and a worker claims one mail at a time.
+ */
+export const MAIL_LEASE_SECONDS = 120;
 /** How often each instance looks for due mail it was not told about. */
 export const MAIL_POLL_MS = 5_000;
 /** A mail that has not left after this long is given up (its links would have expired). */
 const GIVE_UP_SECONDS = 24 * 3600;
-const CLAIM_BATCH = 10;
+/** Why a mail to an address the e-mail rule refuses is given up at once: no attempt would change it. */
+const NOT_ONE_ADDRESS = 'A mail goes to one e-mail address.';
 
 /** 5 s, 15 s, 45 s, … up to an hour between attempts. */
 export const retryDelaySeconds = (attempts: number) => Math.min(3600, 5 * 3 ** Math.max(0, attempts - 1));
@@ -74,9 +78,6 @@ export function createMailQueue({ db, smtp, compose, background, log }: MailQueu
   let poller: NodeJS.Timeout | undefined;
 
   async function deliver(message: MailMessage): Promise<Omit<OutboxMail, 'to' | 'sentAt'> | undefined> {
-    // Each mail goes to the one address it names (rules/email.ts); anything else (a list, a display
-    // name) is refused rather than read as several recipients.
-    if (!isEmail(message.to)) throw new Error('A mail goes to one e-mail address.');
     if (smtp) return void (await smtp.send(message));
     const { subject, text, html, links } = message;
     return { subject, text, html, links };
@@ -85,30 +86,38 @@ export function createMailQueue({ db, smtp, compose, background, log }: MailQueu
   async function attempt(mail: ClaimedMail): Promise<void> {
     try {
       const composed = await compose(mail);
-      if (composed.kind === 'nothing') return await settleMail(db, mail.id);
-      if (composed.kind === 'later') return await deferMail(db, mail.id, composed.seconds);
-      await markMailSent(db, mail.id, composed.message.to, await deliver(composed.message));
+      if (composed.kind === 'nothing') return await settleMail(db, mail);
+      if (composed.kind === 'later') return await deferMail(db, mail, composed.seconds);
+      // Each mail goes to the one address it names (rules/email.ts); anything else (a list, a display
+      // name) is refused rather than read as several recipients.
+      if (!isEmail(composed.message.to)) return await markMailFailed(db, mail, NOT_ONE_ADDRESS);
+      await markMailSent(db, mail, composed.message.to, await deliver(composed.message));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (Date.now() - mail.createdAt.getTime() > GIVE_UP_SECONDS * 1000) {
         log.error({ err: error, mail: mail.id, kind: mail.kind }, 'a mail could not be sent for a day: given up');
-        await markMailFailed(db, mail.id, reason);
+        await markMailFailed(db, mail, reason);
       } else {
         log.warn({ err: error, mail: mail.id, kind: mail.kind, attempts: mail.attempts }, 'a mail could not be sent: tried again later');
-        await deferMail(db, mail.id, retryDelaySeconds(mail.attempts), reason);
+        await deferMail(db, mail, retryDelaySeconds(mail.attempts), reason);
       }
     }
   }
 
   async function drain(): Promise<void> {
-    for (;;) {
-      const due = await claimDueMails(db, { limit: CLAIM_BATCH, leaseSeconds: MAIL_LEASE_SECONDS });
-      if (due.length === 0) return;
-      for (const mail of due) await attempt(mail);
-    }
+    for (let mail = await claimDueMail(db, MAIL_LEASE_SECONDS); mail; mail = await claimDueMail(db, MAIL_LEASE_SECONDS)) await attempt(mail);
   }
 
-  const drainInBackground = () => background.run('mail', drain);
+  /** One drain waits in the background at a time: a drain sends everything due when it runs. */
+  let waiting = false;
+  const drainInBackground = () => {
+    if (waiting) return;
+    waiting = true;
+    background.run('mail', () => {
+      waiting = false;
+      return drain();
+    });
+  };
 
   return {
     enqueue: enqueueMail,

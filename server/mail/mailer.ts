@@ -5,7 +5,6 @@
  */
 import nodemailer from 'nodemailer';
 import type { OutboxMail } from '../db/mail-queue';
-import { isEmail } from '../../rules/email';
 
 export type MailMessage = Omit<OutboxMail, 'sentAt'>;
 
@@ -15,8 +14,9 @@ export interface Mailer {
 }
 
 /**
- * Bounds on each exchange with the SMTP server, well inside a queue claim's lease (MAIL_LEASE_SECONDS),
- * so a hung server fails the attempt instead of letting another instance send the mail again.
+ * Bounds on each exchange with the SMTP server, well inside a queue claim's lease (MAIL_LEASE_SECONDS,
+ * server/mail/mail-queue.ts), so a hung server fails the attempt instead of letting another
+ * instance send the mail again.
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
@@ -24,10 +24,7 @@ export function smtpMailer(smtpUrl: string, mailFrom: string): Mailer {
   const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   return {
     async send(message) {
-      // Each mail goes to the one address the API validated (rules/email.ts); anything else (a list,
-      // a display name) is refused here rather than read as several recipients.
-      if (!isEmail(message.to)) throw new Error('A mail goes to one e-mail address.');
-      // The recipient is an address object, never header text to parse, and the envelope names it
+      // The queue sends only to one address (server/mail/mail-queue.ts). The recipient is an address object, never header text to parse, and the envelope names it
       // alone: RCPT TO is that one address whatever the headers say.
       const recipient = { name: '', address: message.to };
       await transport.sendMail({

@@ -9,3 +9,9 @@ export async function awayFromStepBoundary(marginMs = 2000): Promise<void> {
   const left = period - (Date.now() % period);
   if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
+
+/** Waits for the next 30-second step to begin: a step's code is taken once per user. */
+export async function nextStep(): Promise<void> {
+  const period = TOTP_PERIOD_SECONDS * 1000;
+  await new Promise((resolve) => setTimeout(resolve, period - (Date.now() % period) + 50));
+}

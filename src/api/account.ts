@@ -14,12 +14,12 @@ export async function requestMail(kind: 'register' | 'forgot-password', body: { 
 }
 
 export type SetPasswordResult = { kind: 'set'; token: string | undefined } | { kind: 'weak-password' } | { kind: 'invalid-token' } | RateLimited | Failed;
-export type ChangePasswordResult = SetPasswordResult | { kind: 'wrong-current-password' };
+export type ChangePasswordResult = SetPasswordResult | { kind: 'wrong-current-password' } | { kind: 'unchanged-password' };
 
 /** POST set-password with a reset or invitation link's token as bearer (flows 4.11, 4.12). */
 export async function setPassword(linkToken: string, password: string): Promise<SetPasswordResult> {
   const result = await sendPassword(linkToken, { password });
-  return result.kind === 'wrong-current-password' ? { kind: 'weak-password' } : result;
+  return result.kind === 'wrong-current-password' || result.kind === 'unchanged-password' ? { kind: 'weak-password' } : result;
 }
 
 /** POST set-password from a session: the current password first (flows 4.10). */
@@ -40,7 +40,8 @@ async function sendPassword(bearer: string, body: { password: string; currentPas
     case 204:
       return { kind: 'set', token: (answer.data as { token?: string } | undefined)?.token };
     case 400:
-      return answer.code === 'invalid_credentials' ? { kind: 'wrong-current-password' } : { kind: 'weak-password' };
+      if (answer.code === 'invalid_credentials') return { kind: 'wrong-current-password' };
+      return answer.code === 'password_unchanged' ? { kind: 'unchanged-password' } : { kind: 'weak-password' };
     case 401:
       return { kind: 'invalid-token' };
     case 429:

@@ -11,7 +11,7 @@ import { messageTargets, parentOrigin, tellParent } from '../platform/parent-mes
 import { config } from '../config';
 import { NewPasswordForm, type NewPassword } from './parts/NewPasswordForm';
 
-type Outcome = { kind: 'changed' } | { kind: 'refused' } | { kind: 'wrong-current'; password: string } | undefined;
+type Outcome = { kind: 'changed' } | { kind: 'refused' } | { kind: 'unchanged' } | { kind: 'wrong-current'; password: string } | undefined;
 
 /**
  * PasswordChange (flows 2, 4.10): embedded in another app's frame, it changes the password of the
@@ -53,7 +53,9 @@ export function PasswordChange() {
         ? { kind: 'changed' }
         : result.kind === 'wrong-current-password'
           ? { kind: 'wrong-current', password: values.currentPassword ?? '' }
-          : { kind: 'refused' },
+          : result.kind === 'unchanged-password'
+            ? { kind: 'unchanged' }
+            : { kind: 'refused' },
     );
     const allowed = { listed: config.allowedParentOrigins, platformHost: config.platformHost, protocol: location.protocol };
     tellParent(parent(), messageTargets(parentOrigin(location, document.referrer), allowed), { action: 'password-change', success: changed });
@@ -73,7 +75,13 @@ export function PasswordChange() {
         {outcome?.kind === 'changed'
           ? t('page.password-change.success')
           : refused
-            ? t(outcome.kind === 'wrong-current' ? 'page.password-change.wrong-current' : 'page.password-change.failure')
+            ? t(
+                outcome.kind === 'wrong-current'
+                  ? 'page.password-change.wrong-current'
+                  : outcome.kind === 'unchanged'
+                    ? 'field.new-password.same-as-current'
+                    : 'page.password-change.failure',
+              )
             : ''}
       </p>
     </div>
