@@ -13,7 +13,6 @@ const preactAliases = [
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
-  { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: here('./src/preact/with-selector.js') },
   // Toolkit tests are written against React's testing library and run on both runtimes.
   { find: /^@testing-library\/react$/, replacement: '@testing-library/preact' },
 ];
@@ -33,7 +32,7 @@ export default defineConfig({
           setupFiles: [...setupFiles, here('./src/testing/setup.ts')],
           // The reference server the app's screens call, as they call it in a browser.
           globalSetup: [here('./server/testing/reference-server.ts')],
-          server: { deps: { inline: [/@tanstack/, /@ariakit/, /@nanostores/, /preact/] } },
+          server: { deps: { inline: [/@ariakit/, /preact/] } },
         },
       },
       {

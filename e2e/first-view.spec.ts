@@ -178,9 +178,6 @@ function ownFiles(module: string): Set<string> {
   return files;
 }
 
-/** The router's own files: those of the entry src/app.tsx that it shares with no screen. */
-const routerFiles = () => ownFiles('src/app.tsx');
-
 /** Holds the files of a lazily loaded module until the answer is called. */
 async function holdArrival(page: Page, module: string): Promise<() => void> {
   const files = lazyFiles(module);
@@ -196,11 +193,9 @@ async function holdArrival(page: Page, module: string): Promise<() => void> {
   return release;
 }
 
-test('the sign-in moves from step to step without the router, and Back and Forward show the step of the address', async ({ page, account }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
+test('the sign-in moves from step to step, titled each, and Back and Forward show the step of the address', async ({ page, account }) => {
+  await page.goto('/login');
+  await expect(page).toHaveTitle('Login');
   await enterEmail(page, account.email);
   await expect(page).toHaveURL(/\/login\/password\?username=/);
   await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
@@ -216,12 +211,10 @@ test('the sign-in moves from step to step without the router, and Back and Forwa
 
   await enterPassword(page, account.password);
   await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
-  // No screen of the sign-in path needs the router.
-  const router = routerFiles();
-  expect(scripts.filter((path) => router.has(path))).toEqual([]);
+  await expect(page).toHaveTitle('Setup MFA');
 });
 
-test('Register, a screen whose texts /login does not carry, comes without the router: its texts start arriving when the pointer is over the link', async ({
+test('Register, a screen whose texts /login does not carry, gets its title and its texts start arriving when the pointer is over the link', async ({
   page,
 }) => {
   const scripts: string[] = [];
@@ -239,10 +232,10 @@ test('Register, a screen whose texts /login does not carry, comes without the ro
   await link.click();
   await expect(page).toHaveURL(/\/register$/);
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await expect(page).toHaveTitle('Register');
   await page.goBack();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  const router = routerFiles();
-  expect(scripts.filter((path) => router.has(path))).toEqual([]);
+  await expect(page).toHaveTitle('Login');
 });
 
 for (const path of [
@@ -341,8 +334,8 @@ test('Login’s calls to the API failing to arrive say something went wrong, and
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('the first view takes presses before the page’s moves arrive: a Continue pressed meanwhile waits for them, busy, and goes on', async ({ page }) => {
-  const release = await holdArrival(page, 'src/first-view/page-moves.tsx');
+test('the first view takes presses before the router arrives: a Continue pressed meanwhile waits for it, busy, and goes on', async ({ page }) => {
+  const release = await holdArrival(page, 'src/router/app-router.ts');
   await page.goto('/login');
   const continueButton = page.getByRole('button', { name: 'Continue' });
   await expect(continueButton).toBeDisabled();
@@ -355,8 +348,8 @@ test('the first view takes presses before the page’s moves arrive: a Continue 
   await expect(page).toHaveURL(/\/login\/password\?username=early-moves%40example\.com$/);
 });
 
-test('the page’s moves failing to arrive, a step moves on by loading the next step’s page', async ({ page }) => {
-  const moves = ownFiles('src/first-view/page-moves.tsx');
+test('the router failing to arrive, a step moves on by loading the next step’s page', async ({ page }) => {
+  const moves = ownFiles('src/router/app-router.ts');
   await page.route(
     (url) => moves.has(url.pathname),
     (route) => route.abort(),

@@ -1,5 +1,5 @@
 import { test, expect, consoleErrors } from './fixtures';
-import { enterCode, enterEmail, enterPassword, freshCode, saveRecoveryCodes, scanQrCode } from './screens/sign-in';
+import { enterCode, enterEmail, enterPassword, freshCode, saveRecoveryCodes, scanQrCode, signInSettingUpTotp } from './screens/sign-in';
 import { expectNoAxeViolations } from './axe';
 import { keepScreenshots } from './screenshots';
 
@@ -12,11 +12,7 @@ test('a user who lost the authenticator app signs in with a recovery code, sets 
   // The sign-in with the new app may wait for the next 30-second TOTP step: the server takes each step's code once.
   test.slow();
   const errors = consoleErrors(page);
-  await enterEmail(page, account.email);
-  await enterPassword(page, account.password);
-  const lost = await scanQrCode(page);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await enterCode(page, await freshCode(lost, new Set()));
+  await signInSettingUpTotp(page, account);
   const codes = await saveRecoveryCodes(page);
   await expect(page).toHaveURL(/\/company\/acme\/terms/);
 

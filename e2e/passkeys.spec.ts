@@ -1,7 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeJwt } from 'jose';
@@ -10,6 +7,7 @@ import { expect, registerAccount, test } from './fixtures';
 import { enterEmail, enterPassword } from './screens/sign-in';
 import { expectNoAxeViolations } from './axe';
 import { withAuthenticator } from './authenticator';
+import { admin, freePort, startFrontDoor, stopFrontDoor } from './own-front-door';
 
 /**
  * Passkeys (flows 4.14) in Chromium with a virtual authenticator of the DevTools protocol. The
@@ -89,44 +87,6 @@ test('a user with a passkey signs in through the e-mail field’s suggestion, ty
   await expectPasskeySession(page);
 });
 
-/** A port free now, for a front door of the story's own. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
-
-/** The reference server as `npm start` runs it, on its own port and data directory (demo data included). */
-async function startFrontDoor(port: number, dataDir: string): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRUST_PROXY_HOPS: '1' },
-    stdio: 'ignore',
-  });
-  await expect
-    .poll(
-      () =>
-        fetch(`http://127.0.0.1:${port}/api/health`).then(
-          (answer) => answer.ok,
-          () => false,
-        ),
-      // A new data directory is made and migrated first, which a busy machine takes its time over.
-      { message: 'the front door starts', timeout: 60_000 },
-    )
-    .toBe(true);
-  return server;
-}
-
-async function stopFrontDoor(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return;
-  const exited = once(server, 'exit');
-  server.kill('SIGTERM');
-  await exited;
-}
-
 test('a passkey of a user whose organisation now signs in through SAML only is refused', async ({ page, playwright }) => {
   test.slow();
   // A front door of its own, whose operator switches the organisation to SAML only (the admin CLI
@@ -144,11 +104,7 @@ test('a passkey of a user whose organisation now signs in through SAML only is r
     await expect(page).toHaveURL(/\/login$/);
 
     await stopFrontDoor(server);
-    const admin = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'set-sso-mode', '--context', 'acme', '--mode', 'SAML_ONLY'], {
-      env: { ...process.env, DATA_DIR: dataDir },
-      encoding: 'utf8',
-    });
-    expect(admin.status, admin.stderr).toBe(0);
+    admin(dataDir, ['set-sso-mode', '--context', 'acme', '--mode', 'SAML_ONLY']);
     server = await startFrontDoor(port, dataDir);
 
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();

@@ -1,5 +1,5 @@
 import { test, expect, consoleErrors } from './fixtures';
-import { enterCode, enterEmail, enterPassword, freshCode, saveRecoveryCodes, scanQrCode } from './screens/sign-in';
+import { enterCode, enterEmail, enterPassword, freshCode, saveRecoveryCodes, signInSettingUpTotp } from './screens/sign-in';
 import { currentStep } from '../scripts/contract-checker/totp';
 import { expectNoAxeViolations } from './axe';
 import { keepScreenshots } from './screenshots';
@@ -13,12 +13,7 @@ test('a signed-in user with TOTP makes new recovery codes with a current code: t
   // Two codes of the authenticator, each of its own 30-second step: the second may wait for the next step.
   test.slow();
   const errors = consoleErrors(page);
-  const used = new Set<number>();
-  await enterEmail(page, account.email);
-  await enterPassword(page, account.password);
-  const authenticator = await scanQrCode(page);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await enterCode(page, await freshCode(authenticator, used));
+  const { authenticator, used } = await signInSettingUpTotp(page, account);
   const old = await saveRecoveryCodes(page);
   await expect(page).toHaveURL(/\/company\/acme\/terms/);
 

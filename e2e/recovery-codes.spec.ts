@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { test, expect, consoleErrors } from './fixtures';
-import { enterCode, enterEmail, enterPassword, freshCode, saveRecoveryCodes, scanQrCode } from './screens/sign-in';
+import { enterCode, enterEmail, enterPassword, freshCode, saveRecoveryCodes, signInSettingUpTotp } from './screens/sign-in';
 import { expectNoAxeViolations } from './axe';
 import { keepScreenshots } from './screenshots';
 
@@ -13,11 +13,7 @@ test('a user saves the recovery codes shown once after setting up TOTP, signs in
 }, testInfo) => {
   const errors = consoleErrors(page);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await enterEmail(page, account.email);
-  await enterPassword(page, account.password);
-  const authenticator = await scanQrCode(page);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await enterCode(page, await freshCode(authenticator, new Set()));
+  await signInSettingUpTotp(page, account);
 
   // Shown once, to read, copy, download and print; Continue only once they are saved.
   await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
@@ -85,5 +81,40 @@ test('a user saves the recovery codes shown once after setting up TOTP, signs in
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/account\/authenticator/);
   await expect(page.getByRole('status').filter({ hasText: 'Only 1 left' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a reload of the recovery codes screen says the codes were shown once and links to making a new set', async ({ page, account }, testInfo) => {
+  // The new set waits for the TOTP step after the one the setup spent.
+  test.slow();
+  const errors = consoleErrors(page);
+  const { authenticator, used } = await signInSettingUpTotp(page, account);
+  // Shown on the recovery codes screen, whose page a reload comes back to.
+  await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
+  await expect(page).toHaveURL(/\/account\/recovery-codes$/);
+  const shown = await page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem').allTextContents();
+
+  // In memory only: a reload loses them, and the screen says so instead of asking for a code.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Your recovery codes were shown once' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'They are not shown again' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your recovery codes' })).toHaveCount(0);
+  for (const code of shown) await expect(page.getByText(code)).toHaveCount(0);
+  const newSet = page.getByRole('link', { name: 'Make new recovery codes' });
+  await expect(newSet).toHaveAttribute('href', '/account/recovery-codes');
+  await expectNoAxeViolations(page, 'recovery codes shown once');
+  await keepScreenshots(page, testInfo, 'recovery-codes-shown-once');
+
+  // The link makes a new set with a current code; the ones lost to the reload stop working.
+  await newSet.click();
+  await expect(page.getByRole('heading', { name: 'Make new recovery codes' })).toBeVisible();
+  await enterCode(page, await freshCode(authenticator, used));
+  const renewed = await saveRecoveryCodes(page);
+  expect(renewed.some((code) => shown.includes(code))).toBe(false);
+  await expect(page).toHaveURL(/\/company\/acme\/terms/);
+
+  // Saved: the screen has nothing more to say of them, and asks for a code to make another set.
+  await page.goto('/account/recovery-codes');
+  await expect(page.getByRole('heading', { name: 'Make new recovery codes' })).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -2,7 +2,8 @@
  * A scratch React 19 app in a temporary folder that installs the packed @frontdoor/ui tarball and is
  * bundled with esbuild, for the packaging story (e2e/ui-package.spec.ts). The install is offline:
  * its lockfile is cut from the repository's, so npm takes every package from the cache `npm ci`
- * filled, and the app resolves nothing from the repository.
+ * filled, and the app resolves nothing from the repository. Besides React it installs zod, which
+ * the toolkit does not ship: the app brings its own schema library.
  */
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -60,15 +61,16 @@ function lockEntriesFor(wanted: Record<string, string>): Record<string, LockEntr
   return entries;
 }
 
-/** Writes the app, installs the tarball with React 19 offline, and bundles it; answers its folder. */
+/** Writes the app, installs the tarball with React 19 and zod offline, and bundles it; answers its folder. */
 export async function buildScratchApp(tarball: string): Promise<string> {
   const app = mkdtempSync(join(tmpdir(), 'frontdoor-ui-app-'));
   const packed = JSON.parse(execFileSync('tar', ['-xOzf', tarball, 'package/package.json'], { encoding: 'utf8' })) as LockEntry & { name: string };
   const repositoryLock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
-  const react = { react: repositoryLock.packages['node_modules/react']!.version, 'react-dom': repositoryLock.packages['node_modules/react-dom']!.version };
+  // The versions the repository itself runs: React 19, and zod for the app's own rules.
+  const alongside = Object.fromEntries(['react', 'react-dom', 'zod'].map((name) => [name, repositoryLock.packages[`node_modules/${name}`]!.version]));
   const tarballName = tarball.split('/').pop()!;
   copyFileSync(tarball, join(app, tarballName));
-  const dependencies = { [packed.name]: `file:${tarballName}`, ...react };
+  const dependencies = { [packed.name]: `file:${tarballName}`, ...alongside };
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch-app', private: true, type: 'module', dependencies }, null, 2));
   const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
   const { name: _name, ...packedEntry } = packed;
@@ -78,7 +80,7 @@ export async function buildScratchApp(tarball: string): Promise<string> {
     requires: true,
     packages: {
       '': { name: 'scratch-app', dependencies },
-      ...lockEntriesFor({ ...packed.dependencies, ...react }),
+      ...lockEntriesFor({ ...packed.dependencies, ...alongside }),
       [`node_modules/${packed.name}`]: {
         version: packedEntry.version,
         resolved: `file:${tarballName}`,

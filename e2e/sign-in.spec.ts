@@ -1,5 +1,5 @@
 import { test, expect, consoleErrors, enableTotp, DEMO_PASSWORD } from './fixtures';
-import { acceptTerms, enterCode, enterEmail, enterPassword, freshCode, saveRecoveryCodes, scanQrCode } from './screens/sign-in';
+import { acceptTerms, enterCode, enterEmail, enterPassword, freshCode, saveRecoveryCodes, scanQrCode, signInSettingUpTotp } from './screens/sign-in';
 import { expectNoAxeViolations } from './axe';
 import { keepScreenshots } from './screenshots';
 
@@ -52,12 +52,7 @@ test('a user with MFA signs in with a code, and a wrong code shows "Invalid code
   // The second sign-in waits for the next 30-second TOTP step: the server takes each step's code once.
   test.slow();
   // The account sets up TOTP once, through the screens.
-  await enterEmail(page, account.email);
-  await enterPassword(page, account.password);
-  const authenticator = await scanQrCode(page);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const used = new Set<number>();
-  await enterCode(page, await freshCode(authenticator, used));
+  const { authenticator, used } = await signInSettingUpTotp(page, account);
   await saveRecoveryCodes(page);
   await expect(page).toHaveURL(/\/company\/acme\/terms/);
 
@@ -99,6 +94,49 @@ test('a user with MFA who reloads the code step stays on it and signs in with th
   await enterCode(page, await freshCode(authenticator, new Set([usedStep])));
   await expect(page).toHaveURL(/\/company\/acme\/terms/);
   expect((await page.context().cookies()).find((cookie) => cookie.name === 'frontdoor_pending_sign_in')).toBeUndefined();
+});
+
+test('a code pasted with a character that is not a digit fills the other boxes and says which, and the missing digit typed signs in', async ({
+  page,
+  account,
+  request,
+}, testInfo) => {
+  // The code waits for the TOTP step after the one the setup spent.
+  test.slow();
+  const { authenticator, usedStep } = await enableTotp(request, account);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await enterEmail(page, account.email);
+  await enterPassword(page, account.password);
+  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+  const field = page.getByRole('textbox', { name: '6-digit code' });
+  const boxes = page.locator('.fd-code__box');
+  const paste = async (text: string) => {
+    await page.evaluate((copied) => navigator.clipboard.writeText(copied), text);
+    await field.focus();
+    await page.keyboard.press('ControlOrMeta+V');
+  };
+
+  // Five characters: blocked, and the field says what it takes.
+  await paste('12345');
+  await expect(field).toHaveAccessibleDescription('Paste exactly 6 digits.');
+  await expect(boxes).toHaveText(['', '', '', '', '', '']);
+
+  // Six once the space is left out, the third one a letter: its box stays empty, and the field names it.
+  const code = await freshCode(authenticator, new Set([usedStep]));
+  await paste(`${code.slice(0, 2)}x ${code.slice(3)}`);
+  await expect(boxes).toHaveText([code[0]!, code[1]!, '', code[3]!, code[4]!, code[5]!]);
+  await expect(field).toHaveAccessibleDescription('Only digits: “x” is not a digit.');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await expectNoAxeViolations(page, 'the code step after a paste with a letter');
+  await keepScreenshots(page, testInfo, 'mfa-login-paste');
+
+  // The missing digit goes to the empty box, and the message goes.
+  await page.keyboard.type(code[2]!);
+  await expect(boxes).toHaveText(code.split(''));
+  await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/company\/acme\/terms/);
 });
 
 test('a code step with no sign-in waiting goes back to the password and says why', async ({ page }) => {

@@ -1,4 +1,10 @@
-import { expect, test } from './fixtures';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEMO_PASSWORD, expect, test } from './fixtures';
+import { enterEmail, enterPassword } from './screens/sign-in';
+import { admin, freePort, startFrontDoor, stopFrontDoor } from './own-front-door';
+import { keepScreenshots } from './screenshots';
 
 test('a user of an SSO-only organisation signs in through the identity provider and comes back with a session', async ({ page, request, baseURL }) => {
   const mode = await request.get('/api/organization/sam%40globex.example/ssoMode');
@@ -48,4 +54,58 @@ test('a link to the SSO success page with an attacker’s genuine session does n
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('textbox', { name: 'E-mail' })).toBeVisible();
   expect((await page.context().cookies()).filter((cookie) => cookie.name === 'token' || cookie.name.startsWith('token_'))).toEqual([]);
+});
+
+test('a person whose sign-in carries an SSO organisation signs out on company selection, stays on Login, and that organisation’s e-mail still leads to its identity provider', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  // A front door of its own, whose operator adds a person of two password organisations: company
+  // selection offers a choice (with one organisation it goes straight on, flows 4.7; a SAML sign-in
+  // reaches its organisation only, so it never comes to the choice).
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'frontdoor-sso-'));
+  const frontDoor = `http://auth.frontdoor.localhost:${port}`;
+  let server = await startFrontDoor(port, dataDir);
+  try {
+    await stopFrontDoor(server);
+    admin(dataDir, ['create-user', '--email', 'kim@example.com', '--context', 'acme', '--context', 'serviceProvider'], { FRONTDOOR_PASSWORD: DEMO_PASSWORD });
+    server = await startFrontDoor(port, dataDir);
+    await enterEmail(page, 'kim@example.com', '', frontDoor);
+    await enterPassword(page, DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await expect(page.getByRole('heading', { name: 'Choose a company' })).toBeVisible();
+
+    // The flow carries the SSO organisation, as after a link into Login that named it (flows 2, 4.2).
+    await page.goto(`${frontDoor}/company?app=portal&domain=globex&context=globex&route=%2Fdashboard`);
+    await expect(page.getByRole('heading', { name: 'Choose a company' })).toBeVisible();
+
+    // Signed out, the person is on Login with the app and route, without the organisation whose
+    // automatic SAML would send the browser straight back to its identity provider.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/dev/idp') || pathname.includes('ssoModeByContext')) asked.push(pathname);
+    });
+    await page.getByRole('link', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(`${frontDoor}/login?app=portal&route=%2Fdashboard`);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page).toHaveURL(`${frontDoor}/login?app=portal&route=%2Fdashboard`);
+    expect(asked).toEqual([]);
+    expect((await page.context().cookies()).filter((cookie) => cookie.name === 'token')).toEqual([]);
+    await keepScreenshots(page, testInfo, 'login-after-sign-out');
+
+    // The organisation is still reached by its people's e-mail (flows 4.1), the app and route kept.
+    const arrival = page.waitForRequest((request) => new URL(request.url()).pathname === '/login/sso/success');
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('sam@globex.example');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Development identity provider' })).toBeVisible();
+    await page.getByLabel('E-mail').fill('sam@globex.example');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    expect(Object.fromEntries(new URL((await arrival).url()).searchParams)).toMatchObject({ app: 'portal', route: '/dashboard' });
+  } finally {
+    await stopFrontDoor(server);
+    await rm(dataDir, { recursive: true, force: true });
+  }
 });

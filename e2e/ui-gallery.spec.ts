@@ -127,8 +127,8 @@ test.describe('dropdowns', () => {
     await openGallery(page);
     const teams = page.getByRole('combobox', { name: 'Teams', exact: true });
     const country = page.getByRole('combobox', { name: 'Country', exact: true }).first();
-    await page.getByRole('group', { name: 'Avatar (locked)' }).getByRole('radio').first().waitFor();
-    await page.getByRole('group', { name: 'Avatar', exact: true }).getByRole('radio', { checked: true }).focus();
+    // The booking form's button is the last control before the dropdowns.
+    await page.getByRole('button', { name: 'Book', exact: true }).focus();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('listbox')).toBeVisible();
     await expect(country).toHaveAttribute('aria-expanded', 'true');
@@ -396,6 +396,55 @@ test.describe('crop dialog', () => {
     expect(colours.left[1]).toBeLessThan(80);
     expect(colours.right[1]).toBeGreaterThan(120);
     expect(colours.right[0]).toBeLessThan(80);
+  });
+
+  test('the toolbar’s zooms ease over 350 ms, a drag follows the pointer at once, and reduced motion moves nothing', async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    await openGallery(page);
+    await page.getByRole('button', { name: 'Crop the sample picture' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Crop image' });
+    const cropBox = dialog.locator('.cropper-crop-box');
+    await expect(cropBox).toBeVisible();
+    await expect(dialog.locator('.fd-crop-dialog__stage')).toHaveAttribute('data-easing');
+    // Every transition the page starts, by the element's class and the property it eases.
+    await page.evaluate(() => {
+      const started: string[] = [];
+      document.addEventListener('transitionrun', (event) => started.push(`${(event.target as Element).className} ${event.propertyName}`), true);
+      Object.assign(window, { started });
+    });
+    const started = () => page.evaluate(() => (window as unknown as { started: string[] }).started.splice(0));
+    const canvasWidth = async () => (await dialog.locator('.cropper-canvas').boundingBox())!.width;
+
+    const before = await canvasWidth();
+    await dialog.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(dialog.locator('.cropper-canvas')).toHaveCSS('transition-duration', '0.35s, 0.35s, 0.35s');
+    await expect.poll(canvasWidth).toBeCloseTo(before * 1.1, 0);
+    expect(await started()).toEqual(expect.arrayContaining(['cropper-canvas width', 'cropper-canvas transform']));
+
+    // A corner dragged by the mouse: the box follows the pointer, nothing eases under it.
+    const corner = (await dialog.locator('.cropper-point.point-se').boundingBox())!;
+    const boxWidth = (await cropBox.boundingBox())!.width;
+    await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(corner.x - 40, corner.y - 22, { steps: 4 });
+    expect((await cropBox.boundingBox())!.width).toBeLessThan(boxWidth - 20);
+    await page.mouse.up();
+    expect((await started()).filter((transition) => transition.startsWith('cropper-crop-box'))).toEqual([]);
+
+    // Zoomed in far past what the crop can hold at its 700 px minimum: the dialog stays whole.
+    for (let zoom = 0; zoom < 12; zoom += 1) await dialog.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(dialog.getByRole('button', { name: 'Accept' })).toBeEnabled();
+    // The zooms' own transitions have run out before the person asks for reduced motion.
+    await expect.poll(() => page.evaluate(() => document.getAnimations().filter((animation) => animation instanceof CSSTransition).length)).toBe(0);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await started();
+    const zoomedIn = await canvasWidth();
+    await dialog.getByRole('button', { name: 'Zoom out' }).click();
+    expect(await canvasWidth()).toBeCloseTo(zoomedIn / 1.1, 0);
+    expect(await page.evaluate(() => document.getAnimations().filter((animation) => animation instanceof CSSTransition).length)).toBe(0);
+    expect(await started()).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   test('crops a chosen file, and Escape cancels', async ({ page }) => {

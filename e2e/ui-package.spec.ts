@@ -8,8 +8,9 @@ import { buildScratchApp, packToolkit, serve } from './scratch-app';
 
 /**
  * Another React app of the platform takes the toolkit as a package: `npm run build:ui`,
- * `npm pack`, an install of the tarball with React 19 into a scratch app bundled with esbuild, and a
- * form, a dropdown, the crop dialog and a link into the front door working from it in Chromium.
+ * `npm pack`, an install of the tarball with React 19 and zod into a scratch app bundled with
+ * esbuild, and a form, a dropdown, the crop dialog, a link into the front door and a form model
+ * validated by a zod schema working from it in Chromium.
  */
 let app: { url: string; server: Server };
 const folders: string[] = [];
@@ -55,5 +56,33 @@ test('a React 19 app renders a form, a dropdown, the crop dialog and a sign-in l
   expect(width).toBe(height);
 
   await expect(page.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', 'https://auth.example.com/login?app=portal&route=%2Fprofile');
+  expect(errors).toEqual([]);
+});
+
+test("the packed toolkit's form model holds a number, a date and a list, checks them with the app's zod schema and sends them typed", async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(app.url);
+  const form = page.getByRole('form', { name: 'Booking' });
+  const guests = form.getByRole('textbox', { name: 'Guests' });
+  const arrival = form.getByLabel('Arrival');
+  const book = form.getByRole('button', { name: 'Book' });
+
+  await book.click();
+  await expect(guests).toHaveAccessibleDescription('Enter the guests.');
+  await expect(arrival).toHaveAccessibleDescription('Choose an arrival.');
+  await expect(form.getByRole('group', { name: 'Extras' })).toContainText('Choose an extra.');
+  await expect(page.getByTestId('booking')).toBeEmpty();
+
+  await guests.fill('12');
+  await expect(guests).toHaveAccessibleDescription('At most 8 guests.');
+  await guests.fill('3');
+  await arrival.fill('2029-05-14');
+  await expect(arrival).toHaveAccessibleDescription('Arrive in 2030 or later.');
+  await arrival.fill('2030-05-14');
+  await form.getByRole('checkbox', { name: 'Breakfast' }).check();
+  for (const field of [guests, arrival]) await expect(field).not.toHaveAttribute('aria-invalid');
+  await book.click();
+  await expect(page.getByTestId('booking')).toHaveText('number 3, Date 2030-05-14, breakfast');
   expect(errors).toEqual([]);
 });

@@ -87,9 +87,9 @@ async function firstScreenUsable(browser: Browser, origin: string, record: (page
 }
 
 /** Modules whose files a page fetches after its first view takes presses. */
-const LATER_MODULES = ['src/app.tsx', 'src/first-view/page-moves.tsx', 'src/screens/parts/login-calls.ts'];
+const LATER_MODULES = ['src/router/app-router.ts', 'src/screens/parts/login-calls.ts'];
 
-/** The files of the page's moves, the router, the whole dictionaries and Login's calls, from the build's bundle manifest. */
+/** The files of the router, the whole dictionaries and Login's calls, from the build's bundle manifest. */
 function laterFiles(dist: string): Set<string> {
   const { lazy } = JSON.parse(readFileSync(join(dist, '.bundles.json'), 'utf8')) as { lazy: Record<string, string[]> };
   return new Set(Object.entries(lazy).flatMap(([module, files]) => (LATER_MODULES.includes(module) || /^locales\/\w+\.json$/.test(module) ? files : [])));

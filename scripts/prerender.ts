@@ -5,7 +5,7 @@
  * the whole stylesheet follows once the page has taken over, scripts/prerender/first-view-css.ts),
  * the complete import map, its screen's texts in its language and the runtime configuration block
  * the server fills. Its module script, its screen's files and the whole stylesheet are listed in a
- * JSON block (src/first-view/scripts-block.ts) with what its first view needs of its screen's row;
+ * JSON block (src/router/scripts-block.ts) with what its first view needs of its screen's row;
  * one inline script adds the scripts once the page has painted (scripts/prerender/start-scripts.ts).
  * The server picks the page by path and language (server/web/static.ts).
  */
@@ -15,7 +15,8 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type * as Ssr from './prerender/ssr';
 import { firstViewCss } from './prerender/first-view-css';
-import type { ScriptsBlock } from '../src/first-view/scripts-block';
+import { SHELL, SHELL_TEMPLATE } from './page-entries';
+import type { ScriptsBlock } from '../src/router/scripts-block';
 
 /** What a built page is for, read by the server: the route patterns and their page files. */
 export interface PagesManifest {
@@ -64,38 +65,85 @@ async function startScripts(root: string): Promise<string> {
 
 interface Bundles {
   importMap: Record<string, string>;
+  /** For each id, the files whose code imports it. */
+  importers: Record<string, string[]>;
   lazy: Record<string, string[]>;
+}
+
+/** The module of the development rows' screen, the toolkit's gallery (src/router/screens.ts). */
+const DEVELOPMENT_MODULE = 'src/gallery/gallery-entry.ts';
+
+/**
+ * The import map of a page of the front door: every file but those only the gallery's code imports,
+ * which such a page never loads (a move to the gallery is a page load of its shell, whose map is whole).
+ */
+function frontDoorImportMap({ importMap, importers, lazy }: Bundles): Record<string, string> {
+  const developmentOnly = new Set(lazy[DEVELOPMENT_MODULE] ?? []);
+  const imports = { ...importMap };
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [id, url] of Object.entries(imports)) {
+      const by = importers[id] ?? [];
+      if (by.length === 0 || !by.every((file) => developmentOnly.has(file))) continue;
+      developmentOnly.add(url);
+      delete imports[id];
+      grew = true;
+    }
+  }
+  return imports;
 }
 
 /** Where the template's stylesheet goes, the rules a page inlines. */
 const STYLE = '<style></style>';
+const MODULE_SCRIPT = /<script type=["']?module["']? src=["']?([^"'\s>]+)["']?><\/script>/g;
 
-/**
- * The built page template, ready for a screen's markup and the stylesheet it inlines: the whole
- * stylesheet's place is marked by STYLE, and its address returned.
- */
-function template(dist: string) {
-  let html = readFileSync(join(dist, 'index.html'), 'utf8');
+/** A built page template, ready for a screen's markup and the stylesheet it inlines. */
+interface Template {
+  /** The page with the whole stylesheet's place marked by STYLE and no module script. */
+  html: string;
+  /** The whole stylesheet and its address. */
+  css: string;
+  stylesheet: string;
+  /** Its module scripts in order: the entry last, the bundles it imports before it. */
+  scripts: string[];
+}
+
+/** The built template of a page's entry (scripts/page-entries.ts; the shell's is src/index.html). */
+function template(file: string, dist: string): Template {
+  let html = readFileSync(file, 'utf8');
   const stylesheet = /<link rel=["']?stylesheet["']? href=["']?\/([^"'\s>]+\.css)["']?>/.exec(html);
-  if (!stylesheet) throw new Error('The built page links no stylesheet to inline.');
+  if (!stylesheet) throw new Error(`${file} links no stylesheet to inline.`);
   const css = readFileSync(join(dist, stylesheet[1]!), 'utf8').trim();
   html = html.replace(stylesheet[0], () => STYLE);
   // The icon is small: inline, it costs the page less than a request of its own.
   const icon = /(<link rel=["']?icon["']? href=["']?)\/([^"'\s>]+\.svg)(["']?)/.exec(html);
   if (icon) {
-    const [link, before, file = ''] = icon;
-    const inline = `${before}"data:image/svg+xml,${encodeURIComponent(readFileSync(join(dist, file), 'utf8').trim())}"`;
+    const [link, before, name = ''] = icon;
+    const inline = `${before}"data:image/svg+xml,${encodeURIComponent(readFileSync(join(dist, name), 'utf8').trim())}"`;
     html = html.replace(link, () => inline);
   }
-  return { html, css, stylesheet: `/${stylesheet[1]!}` };
+  const scripts = [...html.matchAll(MODULE_SCRIPT)].flatMap(([, src]) => (src ? [src] : []));
+  if (scripts.length === 0) throw new Error(`${file} has no module script to start.`);
+  // The page's scripts block takes their place (scripts/prerender/start-scripts.ts).
+  let first = true;
+  html = html.replace(MODULE_SCRIPT, () => (first ? ((first = false), SCRIPTS) : ''));
+  return { html, css, stylesheet: `/${stylesheet[1]!}`, scripts };
 }
+
+/** Where a page's blocks and start-up script go. */
+const SCRIPTS = '<script id=frontdoor-scripts></script>';
 
 export async function prerender(root: string, dist: string): Promise<number> {
   const ssr = await loadSsr(root);
   const bundles = JSON.parse(readFileSync(join(dist, '.bundles.json'), 'utf8')) as Bundles;
-  const { html: base, css, stylesheet } = template(dist);
-  const entry = /<script type=["']?module["']? src=["']?([^"'\s>]+)["']?><\/script>/.exec(base);
-  if (!entry) throw new Error('The built page has no module script to start.');
+  const pageImports = frontDoorImportMap(bundles);
+  const templates = new Map<string, Template>();
+  const templateOf = (name: string): Template => {
+    const made = templates.get(name) ?? template(join(dist, `${name === SHELL ? SHELL_TEMPLATE : name}.html`), dist);
+    templates.set(name, made);
+    return made;
+  };
   const starter = await startScripts(root);
   const pagesDir = join(dist, 'pages');
   rmSync(pagesDir, { recursive: true, force: true });
@@ -106,9 +154,10 @@ export async function prerender(root: string, dist: string): Promise<number> {
     notFound: 'NotFound',
   };
   const pages: { name: string; page: Ssr.Page }[] = [];
-  const shell = 'Shell';
-  for (const pattern of ssr.ROUTER_ONLY_PATHS) manifest.routes.push({ pattern, page: shell, development: true });
-  for (const row of [...ssr.ROWS, undefined, shell] as const) {
+  // The development rows (the toolkit's gallery) share one empty page, which the router fills.
+  const shell = SHELL;
+  for (const row of ssr.ROWS.filter((candidate) => candidate.development)) manifest.routes.push({ pattern: row.path, page: shell, development: true });
+  for (const row of [...ssr.ROWS.filter((candidate) => !candidate.development), undefined, shell] as const) {
     const name = row === shell ? shell : (row?.screen ?? manifest.notFound);
     if (row && row !== shell) manifest.routes.push({ pattern: row.path, page: name });
     for (const language of ssr.LANGUAGES) pages.push({ name, page: row === shell ? ssr.shellPage(language) : await ssr.renderPage(row, language) });
@@ -117,15 +166,18 @@ export async function prerender(root: string, dist: string): Promise<number> {
   const inlined = new Map<string, string>();
   const inlinedFor = (name: string) => {
     const made =
-      inlined.get(name) ?? `<style>${firstViewCss(css, [...new Set(pages.filter((page) => page.name === name).map(({ page }) => page.markup))])}</style>`;
+      inlined.get(name) ??
+      `<style>${firstViewCss(templateOf(name).css, [...new Set(pages.filter((page) => page.name === name).map(({ page }) => page.markup))])}</style>`;
     inlined.set(name, made);
     return made;
   };
   for (const { name, page } of pages) {
     const { language } = page;
+    const { html: base, stylesheet, scripts: modules } = templateOf(name);
     const scripts: ScriptsBlock = {
-      main: entry[1]!,
-      preload: page.module ? (bundles.lazy[page.module] ?? []) : [],
+      main: modules.at(-1)!,
+      // What the entry imports, and its screen's files, come beside it rather than after it.
+      preload: [...new Set([...modules.slice(0, -1), ...(page.module ? (bundles.lazy[page.module] ?? []) : [])])],
       styles: stylesheet,
       ...(page.screen ? { screen: page.screen } : {}),
     };
@@ -134,9 +186,12 @@ export async function prerender(root: string, dist: string): Promise<number> {
       .replace(/<html lang=["']?\w+["']?>/, () => `<html lang=${language}>`)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
       .replace(/<script type=["']?importmap["']?>[\s\S]*?<\/script>/, '')
-      .replace(/<head>|<meta charset=["']?utf-8["']?>/i, (tag) => `${tag}<script type=importmap>${scriptJson({ imports: bundles.importMap })}</script>`)
       .replace(
-        entry[0],
+        /<head>|<meta charset=["']?utf-8["']?>/i,
+        (tag) => `${tag}<script type=importmap>${scriptJson({ imports: name === SHELL ? bundles.importMap : pageImports })}</script>`,
+      )
+      .replace(
+        SCRIPTS,
         () =>
           `<script id=frontdoor-texts type=application/json>${scriptJson({ texts: page.texts, english: page.english })}</script>` +
           `<script id=frontdoor-scripts type=application/json>${scriptJson(scripts)}</script><script>${starter}</script>`,

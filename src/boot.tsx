@@ -1,10 +1,10 @@
 /**
- * The page's entry: it starts the first view of the address (src/first-view/start.tsx), and ships
- * what every screen is built of with it (src/first-view/shared.ts).
+ * The entry of the page the router fills (the toolkit's gallery's shell): every other page's entry
+ * is written by the build with its screen's chunk (scripts/page-entries.ts). Each ships what every
+ * screen is built of (src/router/shared.ts).
  */
-import { startFirstView } from './first-view/start';
+import { bootPage } from './router/start';
 
-export * from './first-view/shared';
+export * from './router/shared';
 
-const root = document.getElementById('root');
-if (root) void startFirstView(root);
+bootPage();

@@ -67,3 +67,20 @@ export async function acceptTerms(page: Page): Promise<void> {
   await page.getByRole('checkbox', { name: 'I have read and accept the terms and conditions' }).check();
   await save.click();
 }
+
+/**
+ * A first password sign-in of an account in an MFA-required organisation, through the TOTP setup
+ * and its confirmation: answers the authenticator read from the QR code and the steps it has spent.
+ */
+export async function signInSettingUpTotp(
+  page: Page,
+  account: { email: string; password: string },
+): Promise<{ authenticator: Authenticator; used: Set<number> }> {
+  await enterEmail(page, account.email);
+  await enterPassword(page, account.password);
+  const authenticator = await scanQrCode(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const used = new Set<number>();
+  await enterCode(page, await freshCode(authenticator, used));
+  return { authenticator, used };
+}

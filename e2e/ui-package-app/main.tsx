@@ -1,12 +1,13 @@
 /**
  * A React 19 app that installs @frontdoor/ui from its packed tarball, as another app of the platform
- * would, and uses a form field, a dropdown, the crop dialog and a link into the front door
- * (e2e/ui-package.spec.ts).
+ * would, and uses a form field, a dropdown, the crop dialog, a link into the front door and a form
+ * model validated by a zod schema (e2e/ui-package.spec.ts).
  */
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Button, CropDialog, Dropdown, Field, loginUrl } from '@frontdoor/ui';
 import '@frontdoor/ui/styles.css';
+import { BookingForm } from './BookingForm';
 import photo from './photo.png';
 
 const cropTexts = {
@@ -45,6 +46,7 @@ function App() {
       </form>
       <output data-testid="result">{result}</output>
       <a href={loginUrl('https://auth.example.com', { app: 'portal', route: '/profile' })}>Sign in again</a>
+      <BookingForm />
       <CropDialog
         open={cropping}
         src={cropping ? photo : null}

@@ -2,8 +2,10 @@
  * Writes dist/.bundles.json after a build: every lazy chunk's id and URL (Parcel's import map,
  * which it writes incomplete into the page when chunks share bundles) and, for each module loaded
  * lazily (a screen, the router, a language), the files it needs. The prerender step
- * (scripts/prerender.ts) writes both into the pages: the whole import map, and the files of the
- * page's screen, preloaded beside the page's script instead of after it.
+ * (scripts/prerender.ts) writes both into the pages: the import map, and the files of the
+ * page's screen, preloaded beside the page's script instead of after it. `importers` names, for each
+ * id, the files whose code imports it, so a page can leave out what only the toolkit's gallery
+ * imports.
  */
 const { Reporter } = require('@parcel/plugin');
 const { getImportMap, urlJoin } = require('@parcel/utils');
@@ -20,10 +22,13 @@ module.exports = new Reporter({
     const publicUrl = (bundle, name) => urlJoin(bundle.target.publicUrl, written.get(name) ?? name);
     const url = (bundle) => publicUrl(bundle, bundle.name);
     const importMap = {};
+    const importers = {};
     const lazy = {};
+    for (const bundle of bundles) importers[bundle.publicId] = graph.getParentBundles(bundle).map(url);
     for (const bundle of bundles) {
       if (bundle.type !== 'js') continue;
       for (const [id, name] of Object.entries(getImportMap(graph, bundle))) importMap[id] = publicUrl(bundle, name);
+
       const main = bundle.getMainEntry();
       if (!main) continue;
       const module = path.relative(options.projectRoot, main.filePath).split(path.sep).join('/');
@@ -43,6 +48,6 @@ module.exports = new Reporter({
     }
     const distDir = bundles.find((bundle) => bundle.type === 'html')?.target.distDir ?? path.join(options.projectRoot, 'dist');
     await mkdir(distDir, { recursive: true });
-    await writeFile(path.join(distDir, '.bundles.json'), JSON.stringify({ importMap, lazy }, null, 2));
+    await writeFile(path.join(distDir, '.bundles.json'), JSON.stringify({ importMap, importers, lazy }, null, 2));
   },
 });

@@ -10,11 +10,11 @@ import it from '../../locales/it.json';
 import fr from '../../locales/fr.json';
 import az from '../../locales/az.json';
 import { LANGUAGES, type Language } from '../../rules/languages';
-import { ALIASES, ANSWER_TEXTS, ROUTER_ONLY_PATHS, ROUTE_TABLE, type PageTexts, type RouteRow } from '../../src/flow/route-table';
-import { FirstView } from '../../src/flow/FirstView';
+import { ALIASES, ANSWER_TEXTS, ROUTE_TABLE, type PageTexts, type RouteRow } from '../../src/router/route-table';
+import { ScreenHost } from '../../src/router/ScreenHost';
 import { staticFlow } from '../../src/flow/static-flow';
-import { loadScreen } from '../../src/flow/screens';
-import type { PageScreen } from '../../src/first-view/scripts-block';
+import { loadScreen } from '../../src/router/screens';
+import type { PageScreen } from '../../src/router/scripts-block';
 import { addDictionary, translate, type Dictionary } from '../../src/i18n/i18n';
 import { $locale } from '../../src/stores/locale';
 
@@ -45,7 +45,7 @@ export interface Page {
   pattern: string | undefined;
   /** The lazy module of its screen, as the bundle manifest names it. */
   module: string | undefined;
-  /** What its first view needs of its screen's row; none on a page only the router shows. */
+  /** What its first view needs of its screen's row; none on a page the router fills (the gallery's shell). */
   screen: PageScreen | undefined;
   language: Language;
   title: string;
@@ -100,11 +100,11 @@ function missingIn(texts: Dictionary, english: Dictionary): Dictionary {
  */
 const englishFor = (language: Language): Dictionary => (language === 'en' ? {} : missingIn(dictionaries[language], en));
 
-/** The page of a path the router shows on its own: no markup, the common texts, the router's script. */
+/** The page of a development row (the toolkit's gallery): no markup, the common texts; the router fills it. */
 export function shellPage(language: Language): Page {
   return {
     pattern: undefined,
-    module: 'src/app.tsx',
+    module: undefined,
     screen: undefined,
     language,
     title: translate(language, 'app.name'),
@@ -121,9 +121,9 @@ export async function renderPage(row: RouteRow | undefined, language: Language):
   const flow = staticFlow(row?.path ?? '/', {}, {}, () => {});
   read.clear();
   const markup = renderToString(
-    <FirstView flow={flow} titleKey={titleKey}>
+    <ScreenHost flow={flow} titleKey={titleKey}>
       <Screen />
-    </FirstView>,
+    </ScreenHost>,
   );
   return {
     pattern: row?.path,
@@ -140,4 +140,4 @@ export async function renderPage(row: RouteRow | undefined, language: Language):
 }
 
 export const ROWS = ROUTE_TABLE;
-export { ALIASES, ROUTER_ONLY_PATHS };
+export { ALIASES };

@@ -1,7 +1,7 @@
 /**
- * Where a screen is and how it moves on, without naming the router: the router provides it once
- * the app runs (src/routes.tsx), and a screen rendered on its own (a prerendered first view)
- * gets the same interface. Screens never write URLs: they go `{ to: PATHS.x, search }`.
+ * Where a screen is and how it moves on, without naming the router: the router provides it
+ * (src/router/page-router.tsx), and so does a page's first view and the prerender, the same
+ * interface. Screens never write URLs: they go `{ to: PATHS.x, search }`.
  */
 import { createContext, useContext } from 'react';
 import type { To } from './paths';
@@ -31,6 +31,6 @@ export const FlowContext = createContext<Flow | null>(null);
 
 export function useFlow(): Flow {
   const flow = useContext(FlowContext);
-  if (!flow) throw new Error('useFlow needs a FlowContext provider: render screens inside the router or a first view.');
+  if (!flow) throw new Error('useFlow needs a FlowContext provider: render screens in a ScreenHost (src/router/ScreenHost.tsx).');
   return flow;
 }

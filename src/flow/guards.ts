@@ -1,7 +1,7 @@
 /**
  * Who may see a step (flows 4): pure checks of the stores that answer where to go instead. The
- * router runs them before a screen loads (pathless layout routes in src/routes.tsx), and so does a
- * page's first view (src/first-view/start.tsx). The route table names them by their keys here.
+ * router runs them before a screen loads (src/router/show-screen.tsx), a page's first view too.
+ * The route table names them by their keys here.
  */
 import { $context, $policy, $session, $token } from '../stores/session';
 import { isExpired, shortcutContext } from '../session/token';

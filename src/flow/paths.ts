@@ -30,6 +30,9 @@ export const PATHS = {
   recoveryCodes: '/account/recovery-codes',
   newAuthenticator: '/account/authenticator',
   secureAccount: '/secure-account',
+  // The toolkit's gallery and its side panel (development only, src/router/route-table.ts).
+  gallery: '/ui',
+  galleryPanel: '/ui/panel',
 } as const;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];

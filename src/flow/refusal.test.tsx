@@ -1,15 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, waitFor } from '@testing-library/preact';
-import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
-import { routeTree } from '../routes';
+import { cleanup, waitFor } from '@testing-library/preact';
+import { createPageRouter } from '../router/page-router';
+import { ALIASES, ROUTE_TABLE } from '../router/route-table';
 import { endSession, enterContext, establishSession } from '../stores/session';
 import { readSessionCookie } from '../platform/cookies';
 import { testToken } from '../testing/tokens';
+import { memoryHistory } from '../testing/memory-history';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   endSession();
+  document.body.innerHTML = '';
 });
 
 describe('a session the API refuses under a screen that needs one', () => {
@@ -28,13 +30,16 @@ describe('a session the API refuses under a screen that needs one', () => {
     );
     establishSession(testToken());
     enterContext('acme');
-    const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: ['/company/acme/terms'] }) });
-    render(<RouterProvider router={router} />);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const history = memoryHistory('/company/acme/terms');
+    const root = document.body.appendChild(document.createElement('div'));
+    const router = createPageRouter({ root, history, table: { rows: ROUTE_TABLE, aliases: ALIASES } });
+    await router.showAddress();
+    await waitFor(() => expect(history.pathname).toBe('/login'));
     expect(readSessionCookie()).toBeNull();
     expect(document.cookie).not.toContain('token_acme');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(router.state.location.pathname).toBe('/login');
+    expect(history.pathname).toBe('/login');
     expect(calls.filter((path) => path.endsWith('/organization/current'))).toHaveLength(1);
+    router.stop();
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The flow of a screen shown before the router: read from the page's address, moving on and
- * preparing moves through the page's handlers (src/first-view/page-moves.tsx), leaving with a plain
+ * preparing moves through the router's handlers (src/router/page-router.tsx), leaving with a plain
  * navigation. Prerendering needs neither handler.
  */
 import type { Flow } from './flow';

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { CheckboxGroup, DateInput, Field, ImageInput, NumberInput, RadioGroup, RangeInput, TextArea, type ChoiceValue } from '@frontdoor/ui';
 import { useGalleryT } from './gallery-texts';
 import type { GalleryTextKey, KeysIn } from '../i18n/text-keys';
+import { BookingDemo } from './BookingDemo';
 import { Demo, GallerySection } from './GallerySection';
 import { SHAPES } from './sample-images';
 
-/** Inputs in each state: empty, filled, disabled, required and with an error. */
+/** Inputs in each state: empty, filled, disabled, required and with an error; then a whole form of them. */
 export function FieldsDemo() {
   const t = useGalleryT();
   const [amount, setAmount] = useState<number | null>(null);
@@ -79,6 +80,7 @@ export function FieldsDemo() {
         <ImageInput label={f('avatar')} images={shapes} value={avatar} setValue={setAvatar} />
         <ImageInput label={f('avatar-disabled')} images={shapes} defaultValue={SHAPES.green} disabled />
       </Demo>
+      <BookingDemo />
     </GallerySection>
   );
 }

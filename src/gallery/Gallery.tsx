@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
-import { useStore } from '@nanostores/react';
-import { Dropdown, MainLayout, shouldReload } from '@frontdoor/ui';
+import { Dropdown, MainLayout, shouldReload, useStore } from '@frontdoor/ui';
 import { LANGUAGES, isLanguage } from '../../rules/languages';
 import { useGalleryT } from './gallery-texts';
 import { $locale, setLocale } from '../stores/locale';
 import { showToast } from '../stores/toast';
 import { loadGalleryTexts } from './gallery-texts';
+import { GalleryPanel } from './GalleryPanel';
+import { useFlow } from '../flow/flow';
+import { PATHS } from '../flow/paths';
 import { BasicsDemo } from './BasicsDemo';
 import { FieldsDemo } from './FieldsDemo';
 import { DropdownsDemo } from './DropdownsDemo';
@@ -21,13 +22,15 @@ import './gallery.css';
 const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = { en: 'English', de: 'Deutsch', it: 'Italiano', fr: 'Français', az: 'Azərbaycanca' };
 const SECTIONS = ['basics', 'fields', 'dropdowns', 'overlays', 'navigation', 'layouts'] as const;
 
-/** The toolkit's gallery: every component in every state, in the current language. */
+/**
+ * The toolkit's gallery: every component in every state, in the current language. At /ui/panel its
+ * side panel is open over it, a child route (flows 2).
+ */
 export function Gallery() {
   const t = useGalleryT();
   const locale = useStore($locale);
-  const location = useLocation();
-  const navigate = useNavigate();
-  const reload = shouldReload(location.search as Record<string, unknown>);
+  const flow = useFlow();
+  const reload = shouldReload(flow.search);
   // The gallery's texts for a language set from elsewhere (a `locale` parameter): shown once loaded.
   const [, setTextsOf] = useState(locale);
   useEffect(() => {
@@ -40,8 +43,8 @@ export function Gallery() {
   useEffect(() => {
     if (!reload) return;
     showToast(t('gallery.overlays.reloaded'), 'success');
-    void navigate({ to: '/ui', search: {}, replace: true });
-  }, [reload, navigate, t]);
+    void flow.go({ to: PATHS.gallery, replace: true });
+  }, [reload, flow, t]);
 
   const header = (
     <div className="fd-gallery__header">
@@ -78,7 +81,7 @@ export function Gallery() {
         <NavigationDemo />
         <LayoutsDemo />
       </MainLayout>
-      <Outlet />
+      {flow.path === PATHS.galleryPanel && <GalleryPanel />}
     </div>
   );
 }

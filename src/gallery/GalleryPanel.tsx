@@ -1,5 +1,6 @@
-import { useLocation, useNavigate } from '@tanstack/react-router';
 import { Button, SidePanel, sidePanelParent } from '@frontdoor/ui';
+import { useFlow } from '../flow/flow';
+import { PATHS } from '../flow/paths';
 import { useGalleryT } from './gallery-texts';
 import type { GalleryTextKey, KeysIn } from '../i18n/text-keys';
 
@@ -10,10 +11,10 @@ import type { GalleryTextKey, KeysIn } from '../i18n/text-keys';
 export function GalleryPanel() {
   const t = useGalleryT();
   const o = (key: KeysIn<GalleryTextKey, 'gallery.overlays'>) => t(`gallery.overlays.${key}`);
-  const location = useLocation();
-  const navigate = useNavigate();
-  const asks = (location.search as Record<string, unknown>).confirm === 'yes';
-  const close = (reload: boolean) => void navigate(sidePanelParent(location.pathname, {}, { reload }));
+  const flow = useFlow();
+  const asks = flow.search.confirm === 'yes';
+  // The parent of /ui/panel is the gallery itself.
+  const close = (reload: boolean) => void flow.go({ to: PATHS.gallery, search: sidePanelParent(flow.path, {}, { reload }).search });
 
   return (
     <SidePanel

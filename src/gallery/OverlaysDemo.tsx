@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link } from '@tanstack/react-router';
+import { FlowLink } from '../flow/FlowLink';
+import { PATHS } from '../flow/paths';
 import { Button, ConfirmationModal, DeletionModal, Overlay, linkClassName } from '@frontdoor/ui';
 import { useGalleryT } from './gallery-texts';
 import type { GalleryTextKey, KeysIn } from '../i18n/text-keys';
@@ -64,12 +65,12 @@ export function OverlaysDemo() {
       </Demo>
       <Demo title="SidePanel">
         <div className="fd-gallery__actions">
-          <Link to="/ui/panel" className={linkClassName('button')}>
+          <FlowLink to={PATHS.galleryPanel} className={linkClassName('button')}>
             {o('panel')}
-          </Link>
-          <Link to="/ui/panel" search={{ confirm: 'yes' }} className={linkClassName('button')}>
+          </FlowLink>
+          <FlowLink to={PATHS.galleryPanel} search={{ confirm: 'yes' }} className={linkClassName('button')}>
             {o('panel-confirm')}
-          </Link>
+          </FlowLink>
         </div>
       </Demo>
       <CropDemo />

@@ -3,7 +3,7 @@
  * of the front door's dictionaries so no sign-in page loads them. Each language comes with English
  * for what it might lack.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '@frontdoor/ui';
 import { FALLBACK_LANGUAGE, type Language } from '../../rules/languages';
 import { addPageTexts, translate, type Dictionary } from '../i18n/i18n';
 import type { GalleryTextKey, TextKey } from '../i18n/text-keys';

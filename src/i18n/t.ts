@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '@frontdoor/ui';
 import { $locale, $textsArrived } from '../stores/locale';
 import { translate } from './i18n';
 import type { TextKey } from './text-keys';

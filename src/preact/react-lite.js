@@ -1,8 +1,8 @@
 /**
  * What `react` resolves to for the front door's own code in the shipped bundle
  * (docs/decisions/0006-first-view-without-compat.md): Preact's core and hooks, without preact/compat.
- * The first view of every page is built on this alone; libraries that need compat (TanStack Router,
- * Ariakit) get src/preact/react-shim.js, loaded with the router after first paint.
+ * The first view of every page is built on this alone; libraries that need compat (Ariakit, in
+ * the toolkit's dropdowns and dialogs) get src/preact/react-shim.js, in the chunks that use them.
  *
  * A React API this module lacks fails the build, so a screen cannot pull compat in by accident.
  */
@@ -25,7 +25,7 @@ export const Children = {
   },
 };
 
-/** The store subscription @nanostores/react uses, on core hooks (as preact/compat does it). */
+/** The store subscription the toolkit's useStore uses (src/ui/hooks/use-store.ts), on core hooks (as preact/compat does it). */
 export function useSyncExternalStore(subscribe, getSnapshot) {
   const value = getSnapshot();
   const [{ instance }, forceUpdate] = useState({ instance: { value, getSnapshot } });

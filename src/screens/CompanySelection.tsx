@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
-import { Image, linkClassName, useHandler } from '@frontdoor/ui';
+import { Image, linkClassName, useHandler, useStore } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';

@@ -1,15 +1,13 @@
-import { useEffect } from 'react';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useT } from '../i18n/t';
 import { FlowLink } from '../flow/FlowLink';
 import { PATHS } from '../flow/paths';
 
-/** What a route shows when it throws, so no error is swallowed (flows 8, error.general). */
-export function ErrorScreen({ error }: ErrorComponentProps) {
+/**
+ * What shows in place of a screen that failed (flows 8, error.general): it threw while rendering
+ * (src/router/ScreenErrorBoundary.tsx), or its files could not arrive even by a page load.
+ */
+export function ErrorScreen() {
   const t = useT();
-  useEffect(() => {
-    console.error(error);
-  }, [error]);
   return (
     <div className="fd-card" role="alert">
       <h1>{t('error.general')}</h1>

@@ -62,7 +62,7 @@ export function Login() {
   useArrival(() => {
     // A valid stored session goes straight on (flows 4.7), once its code has arrived.
     void loginCalls().then(
-      async (calls) => (await calls.hasValidStoredSession()) && flow.go({ to: PATHS.companySelection, replace: true }),
+      async (calls) => calls.hasValidStoredSession() && flow.go({ to: PATHS.companySelection, replace: true }),
       () => undefined,
     );
   });

@@ -4,10 +4,14 @@ import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
 import { logout } from '../api/sign-in';
 import { $session, endSession } from '../stores/session';
+import { forgetRecoveryCodes } from '../stores/recovery-codes';
 
 /**
  * Logout (flows 2): says it is signing out, asks the API to end the token (`GET {aud}/logout`),
  * clears the session cookie, and goes to Login. The cookie goes whatever the API answers.
+ * A sign-out ends the sign-in: Login keeps the carried app, route and language, but not the
+ * organisation (`context`, `domain`), whose automatic SAML would sign the person straight back in
+ * (flows 4.2); typing the e-mail still reaches it.
  */
 export function Logout() {
   const t = useT();
@@ -17,7 +21,8 @@ export function Logout() {
     const session = $session.get();
     void (session ? logout(session.aud) : Promise.resolve(true)).finally(() => {
       endSession();
-      flow.go({ to: PATHS.login, replace: true });
+      forgetRecoveryCodes();
+      flow.go({ to: PATHS.login, replace: true, search: { context: undefined, domain: undefined } });
     });
   });
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useStore } from '@nanostores/react';
-import { Button, useArrival } from '@frontdoor/ui';
+import { Button, useArrival, useStore } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';

@@ -1,32 +1,33 @@
 import { useState } from 'react';
-import { useStore } from '@nanostores/react';
-import { Button, useArrival } from '@frontdoor/ui';
+import { Button, useArrival, useStore } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
 import { showFailure } from '../flow/failure';
 import { confirmMfa, startMfaSetup } from '../api/mfa';
 import { $session, $token, establishSession } from '../stores/session';
+import { showRecoveryCodes } from '../stores/recovery-codes';
 import { homeContext } from '../session/token';
 import { secretOf } from '../platform/qr';
 import { CodeStep } from './parts/CodeStep';
-import { RecoveryCodesPanel } from './parts/RecoveryCodesPanel';
 import { AccountNotice } from './parts/AccountNotice';
 import { TotpSecret } from './parts/TotpSecret';
 
-type Phase = { kind: 'scan' } | { kind: 'confirm' } | { kind: 'too-late' } | { kind: 'done'; codes: string[] };
+/** `confirmed`: on the way to the recovery codes screen, with a session that no longer carries `rec`. */
+type Phase = 'scan' | 'confirm' | 'confirmed' | 'too-late';
 
 /**
  * NewAuthenticator (flows 2, 4.6): a user who lost the authenticator app and signed in with a
  * recovery code sets up a new one without a code of the old one, within ten minutes of that sign-in.
- * The new secret's QR code, a code of it, then the new recovery codes; the old app stops working
- * only when the new one is confirmed. Not now, or Continue after the codes, goes to company selection.
+ * The new secret's QR code, a code of it, then the new recovery codes on the recovery codes screen;
+ * the old app stops working only when the new one is confirmed. Not now, or Continue after the
+ * codes, goes to company selection.
  */
 export function NewAuthenticator() {
   const t = useT();
   const flow = useFlow();
   const session = useStore($session);
-  const [phase, setPhase] = useState<Phase>({ kind: 'scan' });
+  const [phase, setPhase] = useState<Phase>('scan');
   const [uri, setUri] = useState<string>();
   const [busy, setBusy] = useState(false);
   const toCompanySelection = () => flow.go({ to: PATHS.companySelection });
@@ -55,24 +56,27 @@ export function NewAuthenticator() {
     if (result.kind === 'invalid-code') return 'invalid';
     // The ten minutes after the recovery-code sign-in have passed: the server asks the old code.
     if (result.kind === 'current-code-required') {
-      setPhase({ kind: 'too-late' });
+      setPhase('too-late');
       return 'done';
     }
     if (result.kind !== 'confirmed') {
       showFailure('NewAuthenticator', 'mfa-confirm', result);
       return 'done';
     }
+    setPhase('confirmed');
     establishSession(result.token ?? $token.get() ?? '');
-    setPhase({ kind: 'done', codes: result.recoveryCodes });
+    showRecoveryCodes(result.recoveryCodes);
+    await flow.go({ to: PATHS.recoveryCodes, replace: true });
     return 'done';
   }
 
-  if (phase.kind === 'done') return <RecoveryCodesPanel codes={phase.codes} account={session?.email ?? ''} onContinue={toCompanySelection} />;
+  if (phase === 'too-late' || (!recovered && phase !== 'confirmed')) {
+    return <AccountNotice heading="page.new-authenticator.heading" message="page.new-authenticator.not-recovered" />;
+  }
 
-  if (!recovered || phase.kind === 'too-late') return <AccountNotice heading="page.new-authenticator.heading" message="page.new-authenticator.not-recovered" />;
-
-  if (phase.kind === 'confirm') {
-    return <CodeStep heading={t('page.mfa-confirm.heading')} intro={t('page.mfa-confirm.intro')} send={send} onBack={() => setPhase({ kind: 'scan' })} />;
+  // Confirmed, the code step stays busy until the recovery codes screen is shown.
+  if (phase !== 'scan') {
+    return <CodeStep heading={t('page.mfa-confirm.heading')} intro={t('page.mfa-confirm.intro')} send={send} onBack={() => setPhase('scan')} />;
   }
 
   return (
@@ -86,7 +90,7 @@ export function NewAuthenticator() {
         <Button variant="quiet" onClick={toCompanySelection}>
           {t('page.new-authenticator.not-now')}
         </Button>
-        <Button enabled={Boolean(uri)} onClick={() => setPhase({ kind: 'confirm' })}>
+        <Button enabled={Boolean(uri)} onClick={() => setPhase('confirm')}>
           {t('button.continue')}
         </Button>
       </div>

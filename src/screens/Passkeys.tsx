@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useStore } from '@nanostores/react';
-import { Button, linkClassName, useArrival } from '@frontdoor/ui';
+import { Button, linkClassName, useArrival, useStore } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { PATHS } from '../flow/paths';
 import { FlowLink } from '../flow/FlowLink';

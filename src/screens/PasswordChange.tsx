@@ -1,5 +1,5 @@
+import { useStore } from '@frontdoor/ui';
 import { useState } from 'react';
-import { useStore } from '@nanostores/react';
 import { useT } from '../i18n/t';
 import { PATHS } from '../flow/paths';
 import { reportError } from '../api/report';

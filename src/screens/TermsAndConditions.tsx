@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
-import { Button, useFormModel, useHandler } from '@frontdoor/ui';
+import { Button, useFormModel, useHandler, useStore } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS, type To } from '../flow/paths';

@@ -61,6 +61,18 @@ export function restoreSession(): void {
   $cookieToken.set(readSessionCookie() ?? undefined);
 }
 
+let restored = false;
+
+/**
+ * Restores the flow once per page, before the first read of the session: the guards' and Login's
+ * stored-session check, whichever comes first (src/router/session-at-hand.ts).
+ */
+export function restoreSessionOnce(): void {
+  if (restored) return;
+  restored = true;
+  restoreSession();
+}
+
 /** Ends the session in this browser: cookies and session storage (flows 2, /logout). */
 export function endSession(): void {
   clearSessionCookies(config.cookieDomain, $session.get()?.contexts ?? []);

@@ -2,16 +2,20 @@
 export { FieldShell, type FieldShellProps, type FieldControlProps } from './field/FieldShell';
 export { Field, type FieldProps } from './field/Field';
 export { PasswordField, type PasswordFieldProps } from './field/PasswordField';
-export { CodeInput, CODE_LENGTH, pastedCode, type CodeInputProps } from './code/CodeInput';
-export { CodeField, type CodeFieldProps } from './code/CodeField';
+export { CodeInput, type CodeInputProps } from './code/CodeInput';
+export { CodeField, type CodeFieldProps, type CodePasteTexts } from './code/CodeField';
+export { CODE_LENGTH, EMPTY_BOX, pastedCode, type PastedCode, type PasteProblem } from './code/code-rules';
 export { Button, type ButtonProps, type ButtonTheme } from './button/Button';
 export { Link, type LinkProps } from './button/Link';
 export { linkClassName, type LinkTheme } from './button/link-theme';
 export { Image, type ImageProps, type ImageShape } from './image/Image';
 export { CentredLayout, type CentredLayoutProps } from './layout/CentredLayout';
 export { Toast, type ToastProps } from './toast/Toast';
-export { useFormModel, type FieldErrors, type FieldModel, type FieldValue, type FormModel, type FormModelOptions } from './form/use-form-model';
+export { useFormModel, type FieldModel, type FieldValue, type FormModel, type FormModelOptions } from './form/use-form-model';
+export type { FieldErrors, FormRules } from './form/form-rules';
+export type { StandardSchemaV1, StandardResult, StandardIssue } from './form/standard-schema';
 export { useArrival, useHandler } from './hooks/effect-handlers';
+export { useStore } from './hooks/use-store';
 export { AutoSubmitForm, AUTO_SUBMIT_DELAY_MS, type AutoSubmitFormProps } from './form/AutoSubmitForm';
 export { RuleList, type Rule, type RuleListProps } from './form/RuleList';
 export { createToaster, TOAST_DURATION_MS, type Toaster, type ToastMessage, type ToastTone } from './toast/toaster';
@@ -38,6 +42,7 @@ export {
   VIEW_MODES,
   cropAspectRatio,
   minimumCropWidth,
+  minimumCropBoxSize,
   crossOriginFor,
   type CropBounds,
   type CropResult,

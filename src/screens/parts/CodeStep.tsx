@@ -4,6 +4,7 @@ import { useT } from '../../i18n/t';
 import { clearToast, showToast } from '../../stores/toast';
 import { MFA_CODE_LENGTH, isMfaCode } from '../../../rules/mfa-code';
 import { isRecoveryCode } from '../../../rules/recovery-code';
+import { codePasteTexts } from './code-paste-texts';
 
 export interface CodeStepProps {
   heading: string;
@@ -30,7 +31,8 @@ type CodeKind = 'totp' | 'recovery';
 
 /**
  * The step that asks for a 6-digit code (MFALogin, MFASetupConfirmation): Back and Continue,
- * Continue only at 6 digits (flows 5); a wrong code says "Invalid code." (flows 8) and starts over.
+ * Continue only at 6 digits (flows 5); a wrong code says "Invalid code." (flows 8) and starts over; a
+ * paste the boxes cannot take whole says why (flows 5).
  * Where a recovery code may stand in (flows 4.5), "Use a recovery code" turns the 6 boxes into one
  * text field, and back.
  */
@@ -90,6 +92,7 @@ function CodeForm({ heading, intro, send, onBack, children, recovery, kind, onSw
             setRefused(false);
           }}
           errors={errors}
+          pasteTexts={codePasteTexts()}
         />
       ) : (
         <Field
@@ -109,7 +112,7 @@ function CodeForm({ heading, intro, send, onBack, children, recovery, kind, onSw
       )}
       {recovery && (
         // A way to another kind of code, not a step: it reads as a link.
-        <button type="button" className="fd-link fd-link--button fd-card__switch" onClick={onSwitch}>
+        <button type="button" className="fd-link fd-text-button fd-card__switch" onClick={onSwitch}>
           {kind === 'totp' ? recovery.useRecoveryCode : recovery.useAppCode}
         </button>
       )}

@@ -52,7 +52,7 @@ export function MailSent({ screen, kind, email, otherwise, heading, message }: M
       <p className="fd-card__email">{email ?? ''}</p>
       <p className="fd-card__aside">
         {t('page.mail-sent.resend-prompt')}{' '}
-        <button type="button" className="fd-link fd-link--button" onClick={() => void resend()} aria-busy={busy || undefined}>
+        <button type="button" className="fd-link fd-text-button" onClick={() => void resend()} aria-busy={busy || undefined}>
           {t('page.mail-sent.resend')}
         </button>
       </p>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/preact';
 import type { ComponentType } from 'react';
-import { FirstView } from '../../flow/FirstView';
+import { ScreenHost } from '../../router/ScreenHost';
 import { staticFlow } from '../../flow/static-flow';
 import { Signup } from '../Signup';
 import { PasswordUpdate } from '../PasswordUpdate';
@@ -11,9 +11,9 @@ import { testToken } from '../../testing/tokens';
 function openLink(path: string, Screen: ComponentType, expiresIn: number) {
   const token = btoa(testToken({ exp: Math.floor(Date.now() / 1000) + expiresIn }));
   render(
-    <FirstView flow={staticFlow(path, {}, { token }, () => {})} titleKey="title.signup">
+    <ScreenHost flow={staticFlow(path, {}, { token }, () => {})} titleKey="title.signup">
       <Screen />
-    </FirstView>,
+    </ScreenHost>,
   );
 }
 

@@ -7,7 +7,8 @@ export interface RecoveryCodesPanelProps {
   codes: readonly string[];
   /** The account the codes are for: in the file's name and title. */
   account: string;
-  onContinue(): void;
+  /** Once they are saved; a move it answers keeps Continue busy until the next screen is shown. */
+  onContinue(): Promise<void> | void;
 }
 
 /** The file's name: the product and the account, e.g. frontdoor-recovery-codes-ada@example.com.txt. */
@@ -22,8 +23,8 @@ function recoveryCodesText(codes: readonly string[], account: string): string {
 }
 
 /**
- * The recovery codes of a TOTP setup just confirmed, shown once (flows 4.6): a list to read, Copy,
- * Download and Print, and Continue only once "I have saved these codes" is ticked. Copying is
+ * The recovery codes just made, shown once on the recovery codes screen (flows 4.6): a list to read,
+ * Copy, Download and Print, and Continue only once "I have saved these codes" is ticked. Copying is
  * announced in a live region.
  */
 export function RecoveryCodesPanel({ codes, account, onContinue }: RecoveryCodesPanelProps) {
@@ -64,7 +65,7 @@ export function RecoveryCodesPanel({ codes, account, onContinue }: RecoveryCodes
         <input type="checkbox" name="saved" required={form.field('saved').required} />
         <span className="fd-required">{t('page.recovery-codes.saved')}</span>
       </label>
-      <Button type="submit" enabled={form.valid}>
+      <Button type="submit" enabled={form.valid} busy={form.submitting} busyLabel={t('app.busy')}>
         {t('button.continue')}
       </Button>
     </form>

@@ -10,9 +10,8 @@ import { emailDomain, goToIdentityProvider } from '../../flow/saml';
 import { allowsSaml, ssoModeByContext, ssoModeByEmail } from '../../api/sign-in';
 import { reportError } from '../../api/report';
 import { clearToast } from '../../stores/toast';
-import { $storedSession } from '../../stores/session';
+import { $storedSession, restoreSessionOnce } from '../../stores/session';
 import { isExpired } from '../../session/token';
-import { sessionAtHand } from '../../first-view/session-at-hand';
 import { passkeySignInOptions } from '../../api/passkey-sign-in';
 
 export { goToIdentityProvider };
@@ -47,9 +46,9 @@ export async function lookUp(flow: Flow, username: string, leaving: (on: boolean
   showFailure('Login', 'sso-mode', result);
 }
 
-/** Is a session stored in this browser, and still valid? Read once the session's stores have arrived. */
-export async function hasValidStoredSession(): Promise<boolean> {
-  await sessionAtHand();
+/** Is a session stored in this browser, and still valid? The stores come with these calls. */
+export function hasValidStoredSession(): boolean {
+  restoreSessionOnce();
   const stored = $storedSession.get();
   return stored !== undefined && !isExpired(stored);
 }

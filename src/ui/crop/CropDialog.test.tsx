@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CropDialog, CROP_WARNINGS } from './CropDialog';
 
@@ -9,6 +9,8 @@ const fake = vi.hoisted(() => ({
   canvasOptions: undefined as Record<string, unknown> | undefined,
   canvas: null as unknown,
   setData: (() => {}) as (data: object) => void,
+  /** The image as cropperjs shows it: its width on screen over its natural width is the scale. */
+  canvasData: { width: 800, naturalWidth: 3200 },
 }));
 vi.mock('cropperjs', () => ({
   default: class {
@@ -24,6 +26,9 @@ vi.mock('cropperjs', () => ({
     }
     setData(data: object) {
       fake.setData(data);
+    }
+    getCanvasData() {
+      return fake.canvasData;
     }
     destroy() {}
   },
@@ -61,6 +66,8 @@ function loadImage(width: number, height: number, container = { width: 800, heig
 
 beforeEach(() => {
   fake.options = undefined;
+  fake.setData = () => {};
+  fake.canvasData = { width: 800, naturalWidth: 3200 };
   fake.canvas = { toBlob: (done: (blob: Blob) => void, type: string) => done(new Blob(['webp'], { type })) };
 });
 afterEach(() => vi.restoreAllMocks());
@@ -80,6 +87,50 @@ describe('CropDialog', () => {
     loadImage(3000, 2000);
     (fake.options!.crop as (event: object) => void)({ detail: { width: 300 } });
     expect(setData).toHaveBeenCalledWith({ width: 700 });
+  });
+
+  it('keeps the crop box at least 20 px times the zoom on screen, the zoom being 1 as the image is first shown', () => {
+    const setData = vi.fn();
+    fake.setData = setData;
+    render(<CropDialog open src="/photo.png" bounds={{ maxWidth: 600, maxHeight: 600 }} texts={texts} onAccept={() => {}} onCancel={() => {}} />);
+    // A picture 50 times the dialog's size: 20 px on screen are 1000 px of it, more than the 700 px minimum.
+    fake.canvasData = { width: 400, naturalWidth: 20000 };
+    loadImage(20000, 20000);
+    (fake.options!.ready as () => void)();
+    const crop = fake.options!.crop as (event: object) => void;
+    crop({ detail: { width: 900 } });
+    expect(setData).toHaveBeenLastCalledWith({ width: 1000 });
+    // Zoomed in 5 times: the box is at least 100 px on screen, still 1000 px of the picture.
+    fake.canvasData = { width: 2000, naturalWidth: 20000 };
+    setData.mockClear();
+    crop({ detail: { width: 1000 } });
+    expect(setData).not.toHaveBeenCalled();
+    crop({ detail: { width: 800 } });
+    expect(setData).toHaveBeenCalledWith({ width: 1000 });
+  });
+
+  it('widens a crop once when the cropper cannot widen it further', () => {
+    render(<CropDialog open src="/photo.png" bounds={bounds} texts={texts} onAccept={() => {}} onCancel={() => {}} />);
+    loadImage(3000, 2000);
+    const crop = fake.options!.crop as (event: object) => void;
+    // The cropper holds the crop at the dialog's width and reports it again, still too narrow.
+    const setData = vi.fn(() => crop({ detail: { width: 600 } }));
+    fake.setData = setData;
+    crop({ detail: { width: 600 } });
+    expect(setData).toHaveBeenCalledOnce();
+  });
+
+  it('eases the cropper’s own moves once it is ready, and not under a pointer’s drag', () => {
+    render(<CropDialog open src="/photo.png" bounds={bounds} texts={texts} onAccept={() => {}} onCancel={() => {}} />);
+    const stage = () => document.querySelector('.fd-crop-dialog__stage')!;
+    loadImage(3000, 2000);
+    expect(stage().hasAttribute('data-easing')).toBe(false);
+    act(() => (fake.options!.ready as () => void)());
+    expect(stage().hasAttribute('data-easing')).toBe(true);
+    act(() => (fake.options!.cropstart as () => void)());
+    expect(stage().hasAttribute('data-easing')).toBe(false);
+    act(() => (fake.options!.cropend as () => void)());
+    expect(stage().hasAttribute('data-easing')).toBe(true);
   });
 
   it('hands out a WebP blob bounded by the given sizes, with the crop result, on Accept', async () => {

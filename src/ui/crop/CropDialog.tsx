@@ -10,6 +10,7 @@ import {
   VIEW_MODES,
   cropAspectRatio,
   crossOriginFor,
+  leastCropWidth,
   minimumCropWidth,
   toCropResult,
   type CropBounds,
@@ -48,6 +49,12 @@ export interface CropDialogProps {
   quality?: number;
 }
 
+/** Screen pixels an image pixel takes now: the canvas's width over its natural width. */
+function scaleOf(cropper: Cropper): number {
+  const canvas = cropper.getCanvasData();
+  return canvas.width / canvas.naturalWidth;
+}
+
 /** Console messages of flows 8. */
 export const CROP_WARNINGS = {
   noCanvas: 'Could not retrieve canvas: nothing was cropped.',
@@ -57,8 +64,10 @@ export const CROP_WARNINGS = {
 
 /**
  * A full-screen dark dialog to crop an image with cropperjs, with Accept and Cancel (flows 2, 4, 5, 9).
- * The aspect ratio is max width / max height, the crop is never narrower than the minimum crop width,
- * and Accept hands out a WebP blob bounded by the given sizes. The page does not scroll meanwhile.
+ * The aspect ratio is max width / max height, the crop is never narrower than the minimum crop width
+ * nor smaller on screen than 20 px times the zoom, and Accept hands out a WebP blob bounded by the
+ * given sizes. The toolbar's and the wheel's moves and zooms ease over 350 ms (css/crop-dialog.css);
+ * a pointer's drag follows the pointer. The page does not scroll meanwhile.
  *
  * @example
  * <CropDialog open={!!file} src={fileUrl} bounds={{ minWidth: 200, minHeight: 200, maxWidth: 800, maxHeight: 800 }} texts={cropTexts} onAccept={upload} onCancel={close} />
@@ -68,6 +77,8 @@ export function CropDialog({ open, src, bounds, restriction = 'fit-area', texts,
   // State, not a ref: the dialog's portal may mount the image after this component's effects ran.
   const [element, setElement] = useState<HTMLImageElement | null>(null);
   const [stage, setStage] = useState<HTMLDivElement | null>(null);
+  // The cropper's own moves and zooms ease (flows 9) once it is ready, and never under a pointer's drag.
+  const [easing, setEasing] = useState(false);
   const cropper = useRef<Cropper | null>(null);
   const changeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const latest = useRef({ onChange, bounds });
@@ -96,6 +107,7 @@ export function CropDialog({ open, src, bounds, restriction = 'fit-area', texts,
       clearTimeout(changeTimer.current);
       instance?.destroy();
       if (cropper.current === instance) cropper.current = null;
+      setEasing(false);
     };
   }, [open, element, makeCropper]);
 
@@ -104,6 +116,10 @@ export function CropDialog({ open, src, bounds, restriction = 'fit-area', texts,
     if (!container?.clientWidth || !container.clientHeight) console.warn(CROP_WARNINGS.cannotFit);
     const ratio = cropAspectRatio(latest.current.bounds);
     const minWidth = minimumCropWidth(loaded.naturalWidth, loaded.naturalHeight, ratio);
+    // The image's scale as first shown, zoom 1 (flows 9); known once the cropper is ready.
+    let fittedScale: number | undefined;
+    // Widening the crop is a crop of its own: one at a time, so a crop the cropper cannot widen stays as it is.
+    let widening = false;
     const created: Cropper = new Cropper(loaded, {
       viewMode: VIEW_MODES[restriction],
       aspectRatio: ratio,
@@ -114,15 +130,30 @@ export function CropDialog({ open, src, bounds, restriction = 'fit-area', texts,
       // browsers all do); cropperjs's own reading rotates it again and leaves bars in the crop.
       checkOrientation: false,
       wheelZoomRatio: CROP_LIMITS.wheelZoomRatio,
-      minCropBoxWidth: CROP_LIMITS.minInteractiveSize,
-      minCropBoxHeight: CROP_LIMITS.minInteractiveSize,
+      // No fixed minimum of cropperjs's own: the smallest box follows the zoom, held in `crop` below.
+      ready() {
+        fittedScale = scaleOf(created);
+        setEasing(true);
+      },
+      cropstart: () => setEasing(false),
+      cropend: () => setEasing(true),
       crop(cropEvent) {
-        // Never narrower than the minimum crop width, in image pixels (flows 5).
-        if (cropEvent.detail.width < minWidth - 0.5) created.setData({ width: minWidth });
+        const least = leastWidth();
+        if (!widening && cropEvent.detail.width < least - 0.5) {
+          widening = true;
+          created.setData({ width: least });
+          widening = false;
+        }
         clearTimeout(changeTimer.current);
         changeTimer.current = setTimeout(emitChange, CROP_LIMITS.changeDebounceMs);
       },
     });
+    /** Never narrower than the minimum crop width, nor smaller on screen than 20 px times the zoom (flows 5, 9). */
+    function leastWidth(): number {
+      if (!fittedScale) return minWidth;
+      const scale = scaleOf(created);
+      return leastCropWidth(minWidth, scale / fittedScale, scale, ratio);
+    }
     return created;
   }
 
@@ -152,7 +183,7 @@ export function CropDialog({ open, src, bounds, restriction = 'fit-area', texts,
         <DialogHeading className="fd-crop-dialog__title">{texts.title}</DialogHeading>
         <CropToolbar texts={texts} cropper={cropper} disabled={!source} />
       </header>
-      <div className="fd-crop-dialog__stage" ref={setStage}>
+      <div className="fd-crop-dialog__stage" ref={setStage} data-easing={easing || undefined}>
         {source && (
           <img
             key={source}

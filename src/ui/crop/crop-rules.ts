@@ -17,7 +17,7 @@ export const CROP_LIMITS = {
   previewMaxSide: 1024,
   changeDebounceMs: 500,
   wheelZoomRatio: 0.1,
-  /** Smallest crop box a person can drag, in screen pixels (cropperjs scales it with the zoom). */
+  /** Smallest crop box a person can drag at zoom 1, in screen pixels; it grows with the zoom. */
   minInteractiveSize: 20,
   /** How far a finger moves before the touch becomes a drag of the crop, in screen pixels. */
   touchDragActivation: 20,
@@ -47,6 +47,23 @@ export function cropAspectRatio({ maxWidth, maxHeight }: CropBounds): number {
 /** The smallest crop width: the least of 700 px, the image width and the image height times the ratio (flows 5). */
 export function minimumCropWidth(imageWidth: number, imageHeight: number, ratio: number): number {
   return Math.min(CROP_LIMITS.minCropWidthCap, imageWidth, imageHeight * ratio);
+}
+
+/**
+ * The smallest crop box a person can drag, in screen pixels: 20 px times the zoom (flows 9), the zoom
+ * being 1 as the image is first shown in the dialog, 2 once it is shown twice as large.
+ */
+export function minimumCropBoxSize(zoom: number): number {
+  return CROP_LIMITS.minInteractiveSize * zoom;
+}
+
+/**
+ * The least crop width in image pixels at a zoom: the minimum crop width (flows 5), and wide enough
+ * that neither side of the box is smaller on screen than `minimumCropBoxSize` (flows 9). `scale` is
+ * the screen pixels an image pixel takes at that zoom; `ratio` the crop's width over its height.
+ */
+export function leastCropWidth(minimumWidth: number, zoom: number, scale: number, ratio: number): number {
+  return Math.max(minimumWidth, (minimumCropBoxSize(zoom) * Math.max(1, ratio)) / scale);
 }
 
 /**

@@ -1,0 +1,56 @@
+/**
+ * A front door of a story's own: the reference server as `npm start` runs it, on a port and data
+ * directory of its own (demo data included), for stories whose operator changes the database with
+ * the admin CLI, which works on a stopped server's database only.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { expect } from '@playwright/test';
+
+/** A port free now, for a front door of the story's own. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+/** The reference server as `npm start` runs it, on its own port and data directory (demo data included). */
+export async function startFrontDoor(port: number, dataDir: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRUST_PROXY_HOPS: '1' },
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(
+      () =>
+        fetch(`http://127.0.0.1:${port}/api/health`).then(
+          (answer) => answer.ok,
+          () => false,
+        ),
+      // A new data directory is made and migrated first, which a busy machine takes its time over.
+      { message: 'the front door starts', timeout: 60_000 },
+    )
+    .toBe(true);
+  return server;
+}
+
+export async function stopFrontDoor(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
+  const exited = once(server, 'exit');
+  server.kill('SIGTERM');
+  await exited;
+}
+
+/** An operator's command (scripts/admin.ts) on the database of a stopped front door; `env` adds to its environment. */
+export function admin(dataDir: string, command: readonly string[], env: NodeJS.ProcessEnv = {}): void {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...command], {
+    env: { ...process.env, ...env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  expect(run.status, run.stderr).toBe(0);
+}

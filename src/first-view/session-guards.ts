@@ -1,6 +1,0 @@
-/**
- * What src/first-view/session-at-hand.ts loads: the stores with the session's restore, and the
- * guards that read it. A module of the page's own, so loading it brings the stores' bundle along.
- */
-export { restoreSession } from '../stores';
-export { GUARDS } from '../flow/guards';

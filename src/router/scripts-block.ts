@@ -1,0 +1,28 @@
+/**
+ * The page's scripts block (`#frontdoor-scripts`, written by scripts/prerender.ts): its module
+ * script and its screen's files, which the inline start-up script adds
+ * (scripts/prerender/start-scripts.ts), its whole stylesheet, and what the first view needs of
+ * its screen's row before the route table has arrived (docs/decisions/0014-a-page-carries-its-screen.md).
+ */
+import type { RouteRow } from './route-table';
+import type { ScreenName } from './screens';
+
+/** The page's own screen: its name, title and guard; the route pattern it answers, none on the not-found page. */
+export interface PageScreen extends Pick<RouteRow, 'titleKey' | 'guard' | 'sessionless'> {
+  screen: ScreenName;
+  path?: string;
+}
+
+export interface ScriptsBlock {
+  main: string;
+  preload: readonly string[];
+  /** The whole stylesheet (src/router/whole-stylesheet.ts). */
+  styles: string;
+  /** None on a page only the router shows (the gallery's shell). */
+  screen?: PageScreen;
+}
+
+/** The block as the page carries it; a page without one has none of it. */
+export function scriptsBlock(): Partial<ScriptsBlock> {
+  return JSON.parse(document.getElementById('frontdoor-scripts')?.textContent || '{}') as Partial<ScriptsBlock>;
+}

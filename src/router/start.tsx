@@ -1,0 +1,76 @@
+/**
+ * A page's start (docs/decisions/0006-first-view-without-compat.md): the prerendered screen of the
+ * address comes to life without the route table. The page's entry brings its screen's chunk
+ * (scripts/page-entries.ts, docs/decisions/0017-a-page-is-an-entry.md), the page names its title and
+ * guard (src/router/scripts-block.ts), and showScreen (src/router/show-screen.tsx) shows it over
+ * the prerendered DOM (what was typed stays, caret and all). The router with the route table
+ * (src/router/app-router.ts) arrives after the page has taken over; a move made before waits for
+ * it, and a page with no screen of its own (the gallery's shell) is shown by it at once.
+ */
+import { staticFlow } from '../flow/static-flow';
+import type { To } from '../flow/paths';
+import { matchPath } from '../../rules/route-pattern';
+import { startPageLanguage } from './page-texts';
+import { scriptsBlock, type PageScreen } from './scripts-block';
+import { wholeStylesheet } from './whole-stylesheet';
+import { nextTask } from './next-task';
+import { loadOnce } from '../platform/load-once';
+import { loadPageOnce, pageShown } from './load-page-once';
+import { showScreen, showUnavailable, type ScreenLoad } from './show-screen';
+import type { PageRouter } from './page-router';
+
+/** A page load of `href`: every path has its prerendered page. */
+const loadPage = (href: string) => location.assign(href);
+
+/** Shows the page's own screen over its markup; answers whether it did. */
+async function showFirstView(root: HTMLElement, screen: PageScreen, load: ScreenLoad, router: () => Promise<PageRouter>): Promise<boolean> {
+  const path = location.pathname;
+  const href = path + location.search;
+  const rawSearch = Object.fromEntries(new URLSearchParams(location.search));
+  const params = (screen.path && matchPath(screen.path, path)) || {};
+  // Should the router fail to arrive, the step is left by a page load: every path has its page.
+  const go = (to: To, next: string) =>
+    router().then(
+      (pageRouter) => pageRouter.navigate(next, to.replace),
+      () => loadPage(next),
+    );
+  const prepare = (to: To) =>
+    void router().then(
+      (pageRouter) => pageRouter.prepare(to),
+      () => undefined,
+    );
+  const flow = staticFlow(path, params, rawSearch, go, prepare);
+  const shown = await showScreen(root, { row: screen, load, flow, rawSearch, firstView: true });
+  if (shown.kind === 'detour') void flow.go({ ...shown.to, replace: true });
+  if (shown.kind === 'unavailable' && !loadPageOnce(href, loadPage)) void showUnavailable(root, { row: screen, flow });
+  if (shown.kind === 'shown') pageShown(href);
+  return shown.kind === 'shown';
+}
+
+/** Starts the page; `load` brings its own screen's chunk, none on a page the router fills (the gallery's shell). */
+export async function startPage(root: HTMLElement, load?: ScreenLoad): Promise<void> {
+  await nextTask();
+  startPageLanguage();
+  const screen = load && scriptsBlock().screen;
+  let shown = false;
+  // The router, started once: after the page has taken over, or earlier to leave its first view.
+  const router = loadOnce(() => import('./app-router').then(({ appRouter }) => appRouter(root, shown ? screen?.screen : undefined)));
+  shown = screen && load ? await showFirstView(root, screen, load, router) : false;
+  // The takeover's render is a task of its own: what follows it waits for the next.
+  await nextTask();
+  void wholeStylesheet();
+  void router().then(
+    (pageRouter) => {
+      if (!screen) void pageRouter.showAddress();
+    },
+    () => {
+      if (!screen) loadPageOnce(location.pathname + location.search, loadPage);
+    },
+  );
+}
+
+/** What a page's entry calls: the page started in its root. */
+export function bootPage(load?: ScreenLoad): void {
+  const root = document.getElementById('root');
+  if (root) void startPage(root, load);
+}
