@@ -5,11 +5,34 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import boundaries from 'eslint-plugin-boundaries';
 import regexp from 'eslint-plugin-regexp';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+
+/**
+ * The app's layers, top to bottom: a layer imports its own files and the layers below it, never one
+ * above (README, "Architecture"). The files at the root of `src`, the shell's boot, stand above them
+ * all, the tests' helpers above the router, and the runtime configuration under everything.
+ */
+const APP_LAYERS = [
+  ['app-testing', 'src/testing'],
+  ['app-router', 'src/router'],
+  ['app-screens', 'src/screens'],
+  ['app-gallery', 'src/gallery'],
+  ['app-flow', 'src/flow'],
+  ['app-schemas', 'src/schemas'],
+  ['app-api', 'src/api'],
+  ['app-stores', 'src/stores'],
+  ['app-platform', 'src/platform'],
+  ['app-session', 'src/session'],
+  ['app-i18n', 'src/i18n'],
+  ['app-config', 'src/config'],
+];
+const APP_TYPES = APP_LAYERS.map(([type]) => type);
 
 /** The layers, most specific first: a file belongs to the first pattern it matches. */
 const elements = [
   { type: 'toolkit', pattern: 'src/ui' },
+  ...APP_LAYERS.map(([type, pattern]) => ({ type, pattern })),
   { type: 'app', pattern: 'src' },
   { type: 'rules', pattern: 'rules' },
   { type: 'contract', pattern: 'openapi' },
@@ -35,7 +58,11 @@ const policies = [
   may('toolkit', ['toolkit']),
   // The app and the server share only the rules of the specification and the contract's types
   // (openapi/auth.ts, generated from openapi/auth.yaml).
-  may('app', ['app', 'toolkit', 'rules', 'contract']),
+  // The gallery, a screen of development, sits beside the screens: neither imports the other.
+  ...APP_TYPES.map((type, index) =>
+    may(type, [type, ...APP_TYPES.slice(index + 1).filter((below) => !(type === 'app-screens' && below === 'app-gallery')), 'toolkit', 'rules', 'contract']),
+  ),
+  may('app', ['app', ...APP_TYPES, 'toolkit', 'rules', 'contract']),
   may('rules', ['rules']),
   // The domain raises its own errors and takes addresses: it knows nothing of HTTP.
   may('server-domain', ['server-domain', 'server-data', 'server', 'rules']),
@@ -47,7 +74,7 @@ const policies = [
   // The contract checker runs against anyone's server, so it cannot lean on ours.
   may('checker', ['checker', 'rules', 'contract']),
   // The build renders the app's screens to HTML (scripts/prerender).
-  may('scripts', ['scripts', 'app', 'checker', 'contract', 'server', 'server-domain', 'server-http', 'server-data', 'rules', 'e2e']),
+  may('scripts', ['scripts', 'app', ...APP_TYPES, 'checker', 'contract', 'server', 'server-domain', 'server-http', 'server-data', 'rules', 'e2e']),
   may('e2e', ['e2e', 'rules', 'checker']),
 ];
 
@@ -58,8 +85,10 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js}'],
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
-    plugins: { boundaries, regexp },
+    plugins: { boundaries, regexp, 'import-x': importX },
     settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
       'boundaries/elements': elements,
       'boundaries/include': ['src/**', 'rules/**', 'openapi/**', 'server/**', 'scripts/**', 'e2e/**'],
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
@@ -80,6 +109,15 @@ export default tseslint.config(
         'error',
         { default: 'disallow', policies: [...policies, may('server-data', ['server']), may('server-http', ['server-data'])] },
       ],
+    },
+  },
+  {
+    // A test of the app drives its unit through the app's test helpers and, where a screen or a
+    // flow is the unit, through the router that shows it.
+    files: ['src/**/*.test.{ts,tsx}'],
+    ignores: ['src/ui/**'],
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', policies: [...policies, ...APP_TYPES.map((type) => may(type, APP_TYPES))] }],
     },
   },
   {

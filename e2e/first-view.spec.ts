@@ -364,3 +364,18 @@ test('the router failing to arrive, a step moves on by loading the next step’s
   await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
   await expect(page.getByLabel('Password', { exact: true })).toBeEditable();
 });
+
+test('code digits typed before the code step’s screen arrives stay in the boxes, and the rest typed after sends the code', async ({ page }) => {
+  const release = await holdArrival(page, 'src/screens/MFALogin.tsx');
+  await page.goto('/login/mfa?username=early-digits%40example.com');
+  const field = page.getByRole('textbox', { name: '6-digit code' });
+  await field.pressSequentially('123');
+  release();
+  // The screen has taken the page over once its boxes show what the field holds.
+  await expect(page.locator('.fd-code__box[data-filled]')).toHaveText(['1', '2', '3']);
+  await expect(field).toHaveValue('123');
+  await field.pressSequentially('456');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // No sign-in waits for this code: the step goes back to the password, the way a sent code does.
+  await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
+});

@@ -13,7 +13,8 @@
  * - the first view with its script: the page, its script and its screen's chunks, until the e-mail
  *   step takes presses (what comes after, the page's moves, the router, the whole dictionary, the
  *   whole stylesheet and Login's calls to the API, is refused, so it cannot count by arriving early).
- * Fails when a budget is exceeded.
+ * Fails when a budget is exceeded, or when a module that holds state is written into two scripts
+ * (scripts/budget/module-copies.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,6 +31,7 @@ import { loadTotpKey, totpSecrets } from '../server/auth/totp-secrets';
 import { chromiumLaunchOptions } from '../e2e/chromium';
 import { LANGUAGES } from '../rules/languages';
 import { Secret, TOTP } from 'otpauth';
+import { moduleCopies } from './budget/module-copies';
 
 const KB = 1024;
 // The sign-in path moves on without the router (docs/decisions/0013-sign-in-without-the-router.md),
@@ -206,6 +208,10 @@ for (const [name, files] of [
   console.log(`Files of the ${name}:`);
   for (const file of files) console.log(`  ${kb(file.bytes).padStart(8)}  ${file.path}${file.api ? '  (API)' : ''}`);
 }
+const copies = moduleCopies(root, join(root, 'dist'));
+console.log(`Modules in more than one script: ${copies.length}, ${copies.filter((copy) => copy.holdsState).length} of them holding state`);
+for (const { module, scripts, holdsState } of copies) console.log(`  ${module}${holdsState ? ' (holds state)' : ''}: ${scripts.join(' ')}`);
 const over = lines.filter(([, bytes, budget]) => budget !== undefined && bytes > budget);
 for (const [name, bytes, budget] of over) console.error(`Over budget: ${name} by ${kb(bytes - budget!)}.`);
-if (over.length > 0) process.exit(1);
+for (const { module } of copies.filter((copy) => copy.holdsState)) console.error(`Two states: ${module} is in more than one script.`);
+if (over.length > 0 || copies.some((copy) => copy.holdsState)) process.exit(1);

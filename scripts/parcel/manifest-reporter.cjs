@@ -24,9 +24,17 @@ module.exports = new Reporter({
     const importMap = {};
     const importers = {};
     const lazy = {};
+    // Each script's modules, for the budget's check that no module lands in two of them.
+    const modules = {};
     for (const bundle of bundles) importers[bundle.publicId] = graph.getParentBundles(bundle).map(url);
     for (const bundle of bundles) {
       if (bundle.type !== 'js') continue;
+      const held = new Set();
+      bundle.traverseAssets((asset) => {
+        // Parcel's own runtime modules (a bundle's loaders) are written into each bundle that needs them.
+        if (!asset.filePath.includes(`${path.sep}@parcel${path.sep}`)) held.add(path.relative(options.projectRoot, asset.filePath).split(path.sep).join('/'));
+      });
+      modules[url(bundle)] = [...held].sort();
       for (const [id, name] of Object.entries(getImportMap(graph, bundle))) importMap[id] = publicUrl(bundle, name);
 
       const main = bundle.getMainEntry();
@@ -48,6 +56,6 @@ module.exports = new Reporter({
     }
     const distDir = bundles.find((bundle) => bundle.type === 'html')?.target.distDir ?? path.join(options.projectRoot, 'dist');
     await mkdir(distDir, { recursive: true });
-    await writeFile(path.join(distDir, '.bundles.json'), JSON.stringify({ importMap, importers, lazy }, null, 2));
+    await writeFile(path.join(distDir, '.bundles.json'), JSON.stringify({ importMap, importers, lazy, modules }, null, 2));
   },
 });

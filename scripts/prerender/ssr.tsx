@@ -16,7 +16,7 @@ import { staticFlow } from '../../src/flow/static-flow';
 import { loadScreen } from '../../src/router/screens';
 import type { PageScreen } from '../../src/router/scripts-block';
 import { addDictionary, translate, type Dictionary } from '../../src/i18n/i18n';
-import { $locale } from '../../src/stores/locale';
+import { $locale } from '../../src/i18n/locale';
 
 const dictionaries: Record<Language, Dictionary> = { en, de, it, fr, az };
 

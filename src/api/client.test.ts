@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client';
 import { $session, $token, beginMfaSetup, endSession, enterContext, establishSession } from '../stores/session';
-import { readSessionCookie } from '../platform/cookies';
+import { readSessionCookie } from '../session/cookies';
 import { testToken } from '../testing/tokens';
 
 afterEach(() => {

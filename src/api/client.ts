@@ -5,7 +5,7 @@
  */
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../openapi/auth';
-import { config } from '../config';
+import { config } from '../config/runtime-config';
 import { $token, refuseSession } from '../stores/session';
 
 /** The sign-in's own 401s ask for a code or name a wrong or expired one (flows 4.3, 4.5): answers, not refusals of a session. */

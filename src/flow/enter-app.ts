@@ -2,7 +2,7 @@
  * The last step of every sign-in (flows 4.9): the shared layer's cookie of the context, then off to
  * the app the query names or the context implies, with the route and the context.
  */
-import { config } from '../config';
+import { config } from '../config/runtime-config';
 import { redirectTarget } from '../platform/redirect';
 import { enterContext } from '../stores/session';
 import type { Flow } from './flow';

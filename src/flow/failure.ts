@@ -3,7 +3,7 @@
  * (flows 8); a refusal for too many attempts says how long to wait instead.
  */
 import { t } from '../i18n/t';
-import { showToast } from '../stores/toast';
+import { showToast } from '../stores/first-view/toast';
 import { reportError } from '../api/report';
 import type { Failed, RateLimited } from '../api/request';
 

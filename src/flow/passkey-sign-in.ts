@@ -7,7 +7,7 @@
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { passkeySignInOptions, signInWithPasskey, type PasskeyAssertion } from '../api/passkey-sign-in';
 import { t } from '../i18n/t';
-import { showToast } from '../stores/toast';
+import { showToast } from '../stores/first-view/toast';
 import { afterPasskey } from './next-step';
 import { takeStep } from './take-step';
 import type { Flow } from './flow';

@@ -3,7 +3,7 @@ import { cleanup, waitFor } from '@testing-library/preact';
 import { createPageRouter } from '../router/page-router';
 import { ALIASES, ROUTE_TABLE } from '../router/route-table';
 import { endSession, enterContext, establishSession } from '../stores/session';
-import { readSessionCookie } from '../platform/cookies';
+import { readSessionCookie } from '../session/cookies';
 import { testToken } from '../testing/tokens';
 import { memoryHistory } from '../testing/memory-history';
 

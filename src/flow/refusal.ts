@@ -5,7 +5,7 @@
  * goes to Login anyway, the framed PasswordChange says it has no session and links to Login).
  */
 import { useEffect } from 'react';
-import { $refusals } from '../stores/refusals';
+import { $refusals } from '../stores/first-view/refusals';
 import { PATHS } from './paths';
 import type { Flow } from './flow';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { goToIdentityProvider, isFollowableIdentityProvider } from './saml';
-import { $toast, clearToast } from '../stores/toast';
+import { $toast, clearToast } from '../stores/first-view/toast';
 import type { Flow } from './flow';
 
 const frontDoor = (origin: string) => {

@@ -6,7 +6,7 @@
 import { samlLoginUrl } from '../api/sign-in';
 import { reportError } from '../api/report';
 import { t } from '../i18n/t';
-import { showToast } from '../stores/toast';
+import { showToast } from '../stores/first-view/toast';
 import { queryString, withCarried } from './carried';
 import type { Flow } from './flow';
 import { PATHS } from './paths';

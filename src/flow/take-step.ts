@@ -7,7 +7,7 @@ import { enterApp } from './enter-app';
 import { showFailure } from './failure';
 import { reportError } from '../api/report';
 import { t } from '../i18n/t';
-import { showToast } from '../stores/toast';
+import { showToast } from '../stores/first-view/toast';
 import { beginMfaSetup, establishSession } from '../stores/session';
 import { awaitCode, forgetPendingLogin } from '../stores/pending-login';
 import { showRecoveryCodes } from '../stores/recovery-codes';

@@ -2,7 +2,7 @@ import { Button, CodeField, Image, Link, PasswordField } from '@frontdoor/ui';
 import { useState } from 'react';
 import { useGalleryT } from './gallery-texts';
 import type { GalleryTextKey, KeysIn } from '../i18n/text-keys';
-import { showToast } from '../stores/toast';
+import { showToast } from '../stores/first-view/toast';
 import { Demo, GallerySection } from './GallerySection';
 import { SAMPLE_PHOTO } from './sample-images';
 

@@ -2,7 +2,7 @@ import { useEffect, useState, type ChangeEvent } from 'react';
 import { Button, CropDialog, type CropDialogTexts } from '@frontdoor/ui';
 import { useGalleryT } from './gallery-texts';
 import type { GalleryTextKey, KeysIn } from '../i18n/text-keys';
-import { showToast } from '../stores/toast';
+import { showToast } from '../stores/first-view/toast';
 import { Demo } from './GallerySection';
 import { SAMPLE_PHOTO } from './sample-images';
 

@@ -4,7 +4,7 @@ import { PATHS } from '../flow/paths';
 import { Button, ConfirmationModal, DeletionModal, Overlay, linkClassName } from '@frontdoor/ui';
 import { useGalleryT } from './gallery-texts';
 import type { GalleryTextKey, KeysIn } from '../i18n/text-keys';
-import { showToast } from '../stores/toast';
+import { showToast } from '../stores/first-view/toast';
 import { Demo, GallerySection } from './GallerySection';
 import { CropDemo } from './CropDemo';
 

@@ -4,7 +4,7 @@
  */
 import { Gallery } from './Gallery';
 import { loadGalleryTexts } from './gallery-texts';
-import { $locale, ensureDictionary } from '../stores/locale';
+import { $locale, ensureDictionary } from '../i18n/locale';
 
 export async function galleryWithTexts(): Promise<{ Gallery: typeof Gallery }> {
   await ensureDictionary();

@@ -7,7 +7,7 @@ import { useStore } from '@frontdoor/ui';
 import { FALLBACK_LANGUAGE, type Language } from '../../rules/languages';
 import { addPageTexts, translate, type Dictionary } from '../i18n/i18n';
 import type { GalleryTextKey, TextKey } from '../i18n/text-keys';
-import { $locale } from '../stores/locale';
+import { $locale } from '../i18n/locale';
 
 /** Parcel hands a dynamically imported JSON file over as the object itself, Vite as `default`. */
 const table = (module: { default?: Dictionary }): Dictionary => module.default ?? (module as Dictionary);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { $locale, setLocale } from '../stores/locale';
+import { $locale, setLocale } from '../i18n/locale';
 import { t } from './t';
 import { translate } from './i18n';
 

@@ -21,7 +21,7 @@ const complete = new Set<Language>();
 const asked = new Set<Language>();
 /** The language whose missing keys the English texts at hand cover, when English is not complete. */
 let englishCovers: Language | undefined;
-/** Told when a dictionary arrives that a text was asked of before (src/stores/locale.ts re-renders with it). */
+/** Told when a dictionary arrives that a text was asked of before (src/i18n/locale.ts re-renders with it). */
 let textsArrived = () => {};
 
 /** Parcel hands a dynamically imported JSON file over as the object itself, Vite as `default`. */

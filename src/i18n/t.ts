@@ -1,5 +1,5 @@
 import { useStore } from '@frontdoor/ui';
-import { $locale, $textsArrived } from '../stores/locale';
+import { $locale, $textsArrived } from './locale';
 import { translate } from './i18n';
 import type { TextKey } from './text-keys';
 

@@ -7,24 +7,21 @@ interface Props {
 }
 
 interface State {
-  failed: boolean;
-  /** The error screen, once its chunk has arrived. */
-  Shown?: ComponentType | undefined;
+  /** Null once the screen has thrown, the error screen once its chunk has arrived. */
+  Shown?: ComponentType | null;
 }
 
 /**
  * A screen that throws while it renders shows the error screen instead of nothing, and the failure
  * is reported (flows 8: error.general triggers error reporting). A move to another screen starts
- * over: the boundary is keyed by the path.
+ * over.
  */
 export class ScreenErrorBoundary extends Component<Props, State> {
-  override state: State = { failed: false };
-
-  static getDerivedStateFromError(): Partial<State> {
-    return { failed: true };
-  }
+  override state: State = {};
 
   override componentDidCatch(error: unknown) {
+    // Preact renders the boundary again for the state set here: the screen gives way at once.
+    this.setState({ Shown: null });
     console.error(error);
     const { path } = this.props;
     // The error screen and the API client are no part of a page's first view: they come when something goes wrong.
@@ -35,12 +32,12 @@ export class ScreenErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidUpdate(previous: Props) {
-    if (previous.path !== this.props.path && this.state.failed) this.setState({ failed: false, Shown: undefined });
+    if (previous.path !== this.props.path && this.state.Shown !== undefined) this.setState({ Shown: undefined });
   }
 
   override render() {
-    const { failed, Shown } = this.state;
-    if (!failed) return this.props.children;
-    return Shown ? <Shown /> : null;
+    const { Shown } = this.state;
+    if (Shown === undefined) return this.props.children;
+    return Shown && <Shown />;
   }
 }

@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { CentredLayout, Toast, useStore } from '@frontdoor/ui';
 import { useT, type TextKey } from '../i18n/t';
-import { $toast, clearToast } from '../stores/toast';
-import { setLocale } from '../stores/locale';
+import { $toast, clearToast } from '../stores/first-view/toast';
+import { setLocale } from '../i18n/locale';
 import { Logo } from '../screens/Logo';
 
 /**

@@ -2,7 +2,7 @@
  * The front door's router over its route table, the chunk a page loads once its first view has
  * taken over (src/router/start.tsx); the gallery's rows are served where the configuration says.
  */
-import { config } from '../config';
+import { config } from '../config/runtime-config';
 import { ALIASES, ROUTE_TABLE } from './route-table';
 import { createPageRouter, type PageRouter } from './page-router';
 import { browserHistory } from './history';

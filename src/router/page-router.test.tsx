@@ -5,7 +5,7 @@ import { createPageRouter, type PageRouter } from './page-router';
 import { ALIASES, ROUTE_TABLE, matchRoute } from './route-table';
 import { SCREENS } from './screens';
 import { login } from '../api/sign-in';
-import { setLocale } from '../stores/locale';
+import { setLocale } from '../i18n/locale';
 import { $secret, beginMfaSetup, endSession, establishSession } from '../stores/session';
 import { memoryHistory, type MemoryHistory } from '../testing/memory-history';
 

@@ -12,7 +12,7 @@ import { staticFlow } from '../flow/static-flow';
 import { pathTo, type To } from '../flow/paths';
 import { queryString, withCarried } from '../flow/carried';
 import type { Flow } from '../flow/flow';
-import { ensureDictionary } from '../stores/locale';
+import { ensureDictionary } from '../i18n/locale';
 import { matchPath } from '../../rules/route-pattern';
 import { matchRoute, type Alias, type RouteMatch, type RouteRow } from './route-table';
 import { SCREENS, loadScreen, type ScreenName } from './screens';

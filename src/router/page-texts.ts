@@ -1,6 +1,6 @@
 /** The texts a prerendered page carries for its first view, in its language (scripts/prerender.ts writes them). */
 import { isLanguage } from '../../rules/languages';
-import { startIn } from '../stores/locale';
+import { startIn } from '../i18n/locale';
 import type { Dictionary } from '../i18n/i18n';
 
 export function startPageLanguage(): void {

@@ -19,8 +19,34 @@ function Outlet({ root, first }: { root: HTMLElement; first: ReactNode }) {
   return shown.element;
 }
 
-/** Shows `element` in `root`, over what the root shows (a prerendered page's markup, the screen before); answers once it is there. */
+/**
+ * What a person typed in a prerendered page before its script took over: a screen whose first
+ * render sets a field from its own state (the code boxes) would empty it, so the fields are read
+ * before that render and what they held is typed again after it, for the field's own handler to
+ * take. The render keeps the prerendered elements (docs/decisions/0006-first-view-without-compat.md,
+ * "The first view"); boxes to tick need nothing, since no screen sets them from its state.
+ * Answers the typing again.
+ */
+export function keepTyped(root: HTMLElement): () => void {
+  const typed: [HTMLInputElement, string][] = [];
+  for (const field of root.querySelectorAll('input')) if (field.value !== field.defaultValue) typed.push([field, field.value]);
+  return () => {
+    // A field the render left as it was takes its own text again, which changes nothing.
+    for (const [field, value] of typed) {
+      field.value = value;
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  };
+}
+
+/**
+ * Shows `element` in `root`, over what the root shows (a prerendered page's markup, the screen
+ * before), keeping what was typed into the markup; answers once it is there.
+ */
 export function showInRoot(root: HTMLElement, element: ReactNode): Promise<void> | void {
   const replace = outlets.get(root);
-  return replace ? replace(element) : render(<Outlet root={root} first={element} />, root);
+  if (replace) return replace(element);
+  const typeAgain = keepTyped(root);
+  render(<Outlet root={root} first={element} />, root);
+  typeAgain();
 }

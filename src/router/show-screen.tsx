@@ -2,12 +2,13 @@
  * The one way a screen appears, for a page's first view and for every move (src/router/start.tsx,
  * src/router/page-router.tsx): the row's guard over the restored session, then the screen's chunk
  * (with the language's whole dictionary and the whole stylesheet, unless the page carries what its
- * own screen needs), then the screen in its host, in a task of its own.
+ * own screen needs), then the screen in its host, in a task of its own (over a prerendered page,
+ * keeping what was typed into it: src/router/root-outlet.tsx).
  */
 import type { ComponentType } from 'react';
 import type { Flow } from '../flow/flow';
 import type { To } from '../flow/paths';
-import { ensureDictionary } from '../stores/locale';
+import { ensureDictionary } from '../i18n/locale';
 import type { RouteRow } from './route-table';
 import { ScreenHost, type ScreenHostProps } from './ScreenHost';
 import { sessionAtHand } from './session-at-hand';

@@ -8,7 +8,7 @@ import { FlowLink } from '../flow/FlowLink';
 import { CarriedFields } from '../flow/CarriedFields';
 import { useLive } from '../flow/live';
 import { automaticSamlContext } from '../flow/saml-context';
-import { showToast } from '../stores/toast';
+import { showToast } from '../stores/first-view/toast';
 import { emailErrors } from '../schemas/email-rule';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../rules/email';
 import { shown } from './parts/field-errors';

@@ -8,7 +8,7 @@ import { FlowLink } from '../flow/FlowLink';
 import { afterPassword } from '../flow/next-step';
 import { takeStep } from '../flow/take-step';
 import { login } from '../api/sign-in';
-import { clearToast, showToast } from '../stores/toast';
+import { clearToast, showToast } from '../stores/first-view/toast';
 
 /**
  * LoginWithPassword (flows 2, 4.3 to 4.5): the e-mail of the route's `username`, shown as a field

@@ -4,7 +4,7 @@ import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
 import { useSearch } from '../flow/search';
 import { establishSession } from '../stores/session';
-import { showToast } from '../stores/toast';
+import { showToast } from '../stores/first-view/toast';
 import { confirmSamlSession } from '../api/saml-session';
 
 /**

@@ -7,7 +7,7 @@ import { afterCode } from '../flow/next-step';
 import { takeStep } from '../flow/take-step';
 import { login, loginWithCode } from '../api/sign-in';
 import { $pendingLogin, forgetPendingLogin } from '../stores/pending-login';
-import { showToast } from '../stores/toast';
+import { showToast } from '../stores/first-view/toast';
 import { CodeStep } from './parts/CodeStep';
 
 /** At this many recovery codes left, or fewer, the app warns (flows 4.5). */

@@ -6,8 +6,8 @@ import { PATHS } from '../flow/paths';
 import { showFailure } from '../flow/failure';
 import { startMfaSetup } from '../api/mfa';
 import { $context, $policy, $secret, $session, $token, establishSession } from '../stores/session';
-import { hasSkippedMfa, writeSkipMfaCookie } from '../platform/cookies';
-import { config } from '../config';
+import { hasSkippedMfa, writeSkipMfaCookie } from '../session/cookies';
+import { config } from '../config/runtime-config';
 import { StoreBadges } from './parts/StoreBadges';
 import { TotpSecret } from './parts/TotpSecret';
 

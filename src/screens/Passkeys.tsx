@@ -6,8 +6,8 @@ import { FlowLink } from '../flow/FlowLink';
 import { showFailure } from '../flow/failure';
 import { addPasskey, listPasskeys, passkeyRegistrationOptions, removePasskey, type Passkey } from '../api/passkeys';
 import { $session } from '../stores/session';
-import { $locale } from '../stores/locale';
-import { clearToast, showToast } from '../stores/toast';
+import { $locale } from '../i18n/locale';
+import { clearToast, showToast } from '../stores/first-view/toast';
 import { homeContext } from '../session/token';
 
 type State = { kind: 'loading' } | { kind: 'list'; passkeys: Passkey[] } | { kind: 'failed' };

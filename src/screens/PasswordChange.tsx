@@ -5,10 +5,10 @@ import { PATHS } from '../flow/paths';
 import { reportError } from '../api/report';
 import { changePassword } from '../api/account';
 import { $storedSession } from '../stores/session';
-import { renewSession } from '../session/renewal';
+import { renewSession } from '../stores/session-renewal';
 import { isExpired } from '../session/token';
 import { messageTargets, parentOrigin, tellParent } from '../platform/parent-message';
-import { config } from '../config';
+import { config } from '../config/runtime-config';
 import { NewPasswordForm, type NewPassword } from './parts/NewPasswordForm';
 
 type Outcome = { kind: 'changed' } | { kind: 'refused' } | { kind: 'unchanged' } | { kind: 'wrong-current'; password: string } | undefined;

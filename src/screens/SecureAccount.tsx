@@ -8,7 +8,7 @@ import { showFailure } from '../flow/failure';
 import { useAnnounceLive } from '../flow/live';
 import { secureAccount } from '../api/account';
 import { endSession } from '../stores/session';
-import { ensureDictionary } from '../stores/locale';
+import { ensureDictionary } from '../i18n/locale';
 import { Done } from './parts/Done';
 
 type Outcome = 'secured' | 'unusable' | undefined;

@@ -7,8 +7,8 @@ import { afterTermsAccepted, afterTermsLoad, type Move } from '../flow/next-step
 import { takeStep } from '../flow/take-step';
 import { acceptTerms, termsSubject, type CurrentOrganization } from '../api/organizations';
 import { $session } from '../stores/session';
-import { $locale, setLocale } from '../stores/locale';
-import { clearToast } from '../stores/toast';
+import { $locale, setLocale } from '../i18n/locale';
+import { clearToast } from '../stores/first-view/toast';
 import { termsLinks } from './parts/terms-links';
 import { LoadingCard } from './parts/LoadingCard';
 

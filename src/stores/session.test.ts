@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { $context, $policy, $secret, $session, $token, beginMfaSetup, endSession, enterContext, establishSession, restoreSession } from './session';
-import { renewSession } from '../session/renewal';
-import { readSessionCookie } from '../platform/cookies';
+import { renewSession } from '../stores/session-renewal';
+import { readSessionCookie } from '../session/cookies';
 import { testToken } from '../testing/tokens';
 
 afterEach(() => {

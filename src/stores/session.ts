@@ -5,10 +5,10 @@
  */
 import { atom, computed } from 'nanostores';
 import { parseSessionToken, type SessionToken } from '../session/token';
-import { clearSessionCookies, readSessionCookie, writeSessionCookies } from '../platform/cookies';
-import { config } from '../config';
+import { clearSessionCookies, readSessionCookie, writeSessionCookies } from '../session/cookies';
+import { config } from '../config/runtime-config';
 import { restoreFromSessionStorage, sessionStored } from './session-storage';
-import { $refusals } from './refusals';
+import { $refusals } from './first-view/refusals';
 
 /** The token of a sign-in waiting for MFA setup (session storage 'token'). */
 const $flowToken = sessionStored('token');

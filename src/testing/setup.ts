@@ -6,7 +6,7 @@
 import { inject } from 'vitest';
 import { loadDictionary } from '../i18n/i18n';
 
-// Before src/config.ts is imported, which reads this element once (its CONFIG_ELEMENT_ID).
+// Before src/config/runtime-config.ts is imported, which reads this element once (its CONFIG_ELEMENT_ID).
 const configuration = document.createElement('script');
 configuration.id = 'frontdoor-config';
 configuration.type = 'application/json';

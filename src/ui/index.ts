@@ -36,7 +36,8 @@ export { DeletionModal, type DeletionModalProps } from './overlays/DeletionModal
 export { SidePanel, type SidePanelProps, type SidePanelConfirmation } from './overlays/SidePanel';
 export { sidePanelParent, shouldReload, RELOAD_PARAMETER, type SidePanelParent } from './overlays/side-panel-route';
 export { useScrollLock, lockScroll } from './overlays/use-scroll-lock';
-export { CropDialog, CROP_WARNINGS, type CropDialogProps, type CropDialogTexts } from './crop/CropDialog';
+export { CropDialog, CROP_WARNINGS, type CropDialogProps } from './crop/CropDialog';
+export type { CropDialogTexts } from './crop/crop-texts';
 export {
   CROP_LIMITS,
   VIEW_MODES,

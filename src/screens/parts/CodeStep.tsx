@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Button, CodeField, Field, useFormModel } from '@frontdoor/ui';
 import { useT } from '../../i18n/t';
-import { clearToast, showToast } from '../../stores/toast';
+import { clearToast, showToast } from '../../stores/first-view/toast';
 import { MFA_CODE_LENGTH, isMfaCode } from '../../../rules/mfa-code';
 import { isRecoveryCode } from '../../../rules/recovery-code';
 import { codePasteTexts } from './code-paste-texts';

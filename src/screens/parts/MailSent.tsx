@@ -6,7 +6,7 @@ import { PATHS, type AppPath } from '../../flow/paths';
 import { FlowLink } from '../../flow/FlowLink';
 import { showFailure } from '../../flow/failure';
 import { requestMail } from '../../api/account';
-import { showToast } from '../../stores/toast';
+import { showToast } from '../../stores/first-view/toast';
 import { requestLanguage } from '../../../rules/languages';
 
 export interface MailSentProps {

@@ -6,7 +6,7 @@ import { FlowLink } from '../../flow/FlowLink';
 import { showFailure } from '../../flow/failure';
 import { setPassword } from '../../api/account';
 import { isExpired, readLinkToken } from '../../session/token';
-import { showToast } from '../../stores/toast';
+import { showToast } from '../../stores/first-view/toast';
 import { NewPasswordForm } from './NewPasswordForm';
 import { useLive } from '../../flow/live';
 import { LoadingCard } from './LoadingCard';

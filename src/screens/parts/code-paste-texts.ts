@@ -1,7 +1,7 @@
 /** What the code boxes say of a paste they could not take whole (flows 5), in the current language. */
 import type { CodePasteTexts } from '@frontdoor/ui';
 import { t } from '../../i18n/t';
-import { $locale } from '../../stores/locale';
+import { $locale } from '../../i18n/locale';
 
 export function codePasteTexts(): CodePasteTexts {
   return {

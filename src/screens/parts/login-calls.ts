@@ -9,7 +9,7 @@ import { showFailure } from '../../flow/failure';
 import { emailDomain, goToIdentityProvider } from '../../flow/saml';
 import { allowsSaml, ssoModeByContext, ssoModeByEmail } from '../../api/sign-in';
 import { reportError } from '../../api/report';
-import { clearToast } from '../../stores/toast';
+import { clearToast } from '../../stores/first-view/toast';
 import { $storedSession, restoreSessionOnce } from '../../stores/session';
 import { isExpired } from '../../session/token';
 import { passkeySignInOptions } from '../../api/passkey-sign-in';

@@ -17,19 +17,7 @@ import {
   type CropResult,
   type RestrictionMode,
 } from './crop-rules';
-
-/** Texts of the crop dialog, already translated. */
-export interface CropDialogTexts {
-  title: string;
-  accept: string;
-  cancel: string;
-  zoomIn: string;
-  zoomOut: string;
-  rotateLeft: string;
-  rotateRight: string;
-  flipHorizontal: string;
-  flipVertical: string;
-}
+import type { CropDialogTexts } from './crop-texts';
 
 export interface CropDialogProps {
   open: boolean;

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import type Cropper from 'cropperjs';
-import type { CropDialogTexts } from './CropDialog';
+import type { CropDialogTexts } from './crop-texts';
 import { IconButton } from '../navigation/IconButton';
 
 interface CropToolbarProps {

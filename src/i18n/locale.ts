@@ -4,7 +4,7 @@
  */
 import { atom } from 'nanostores';
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../rules/languages';
-import { addTexts, loadDictionary, onTextsArrived, type Dictionary } from '../i18n/i18n';
+import { addTexts, loadDictionary, onTextsArrived, type Dictionary } from './i18n';
 
 export const $locale = atom<Language>(FALLBACK_LANGUAGE);
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONFIG_ELEMENT_ID, readRuntimeConfig } from './config';
+import { CONFIG_ELEMENT_ID, readRuntimeConfig } from './runtime-config';
 
 function pageWith(json: string | undefined): Document {
   const doc = document.implementation.createHTMLDocument('page');

@@ -10,7 +10,7 @@ import {
   writeSessionCookies,
   writeSkipMfaCookie,
 } from './cookies';
-import { parseSessionToken } from '../session/token';
+import { parseSessionToken } from './token';
 import { testToken } from '../testing/tokens';
 
 afterEach(() => {

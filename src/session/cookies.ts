@@ -8,7 +8,7 @@
  * The option builders are pure, so every attribute is tested; the readers and writers are thin.
  */
 import { getCookie, removeCookie, setCookie } from 'tiny-cookie';
-import type { SessionToken } from '../session/token';
+import type { SessionToken } from './token';
 import { isContext } from '../../rules/context';
 
 export const SESSION_COOKIE = 'token';
