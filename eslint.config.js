@@ -95,6 +95,8 @@ export default tseslint.config(
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'disallow', policies }],
+      // A cycle has no order to load in, and no layer to read first.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'regexp/no-super-linear-backtracking': 'error',
       'regexp/no-super-linear-move': 'error',

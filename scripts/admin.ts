@@ -5,7 +5,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { DirectoryInUse } from '../server/db/directory-lock';
 import { migrate } from '../server/db/migrations';
-import { createServices } from '../server/services';
+import { createServices } from '../server/create-services';
 import { AdminError } from '../server/admin/operations';
 import { runAdmin } from '../server/admin/cli';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { testDatabases } from '../server/testing/databases';
 import { testApp } from '../server/testing/app';
 import { createOrganization } from '../server/admin/operations';
-import type { Database } from '../server/db/database';
+import type { Database } from '../server/db/database-types';
 import { loadContract } from './contract-checker/document';
 import { createResponseValidator } from './contract-checker/validator';
 import { runContractChecks } from './contract-checker/run';

@@ -1,8 +1,9 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config';
-import type { Database } from './db/database';
+import type { Database } from './db/database-types';
 import { apiPlugin } from './api/plugin';
-import { createServices, type Services } from './services';
+import { createServices } from './create-services';
+import type { Services } from './services';
 import { registerDevelopmentPages } from './dev/pages';
 import type { DevIdentityProvider } from './dev/identity-provider';
 import { SWEEP_INTERVAL_MS, sweepExpired } from './maintenance';

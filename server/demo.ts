@@ -2,7 +2,7 @@
  * Demo data, written on the first start of the embedded database (README, "Demo data"): one
  * organisation per way of signing in, the reserved contexts, and users with known passwords.
  */
-import type { Database } from './db/database';
+import type { Database } from './db/database-types';
 import { addMembership, createOrganization, createUser } from './admin/operations';
 import { hasOrganizations } from './db/organizations';
 

@@ -3,7 +3,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
-import { openDatabase, type DatabaseLog } from './db/database';
+import { openDatabase } from './db/database';
+import type { DatabaseLog } from './db/database-types';
 import { migrate } from './db/migrations';
 import { buildApp } from './app';
 import { seedDemoData } from './demo';

@@ -5,7 +5,7 @@
  * reset), mail sent or given up more than a week ago, expired "This wasn't me" links, sign-in addresses no longer known (90 days), sign-ins
  * whose code never came, passkey challenges never answered, and audit rows past their retention (AUDIT_RETENTION_DAYS, server/config.ts).
  */
-import type { Queryable } from './db/database';
+import type { Queryable } from './db/database-types';
 import { deleteExpiredTokens } from './db/tokens';
 import { deleteExpiredSamlRecords } from './db/saml';
 import { deleteEndedCounters } from './db/rate-counters';

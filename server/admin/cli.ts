@@ -14,8 +14,7 @@ import { AdminError, addMembership, createOrganization, createUser, setDomains, 
 import { inviteUser } from './invite';
 import { findUserByEmail } from '../db/users';
 import { resetSecondFactor } from '../auth/second-factor-reset';
-import { isAllowedEntryPoint } from '../saml/service-provider';
-import { DEV_IDP_ENTRY_POINT } from '../dev/identity-provider';
+import { DEV_IDP_ENTRY_POINT, isAllowedEntryPoint } from '../saml/service-provider';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 

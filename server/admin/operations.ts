@@ -2,7 +2,7 @@
  * What operators do to the data (`npm run admin`), also used by the demo data and the tests:
  * create organisations and users, invite, set SSO mode, MFA policy and terms.
  */
-import type { Database, Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database-types';
 import type { Language } from '../../rules/languages';
 import {
   domainsClaimedElsewhere,

@@ -7,7 +7,7 @@ import { createOrganization, createUser } from '../admin/operations';
 import { generateSigningJwk } from '../auth/signing-key';
 import { codeAt, currentStep, newTotpSecret } from '../auth/totp';
 import { awayFromStepBoundary } from '../testing/totp';
-import type { Database } from '../db/database';
+import type { Database } from '../db/database-types';
 
 const PASSWORD = 'Correct-Horse-9';
 const postgres = testDatabases.find((target) => target.name === 'PostgreSQL') as TestDatabase;

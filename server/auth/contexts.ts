@@ -2,7 +2,7 @@
  * Which contexts a session reaches (flows 6): those in the token, and only while the membership and
  * the organisation are still enabled, so taking access away takes effect at once.
  */
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../db/database-types';
 import { isMember } from '../db/memberships';
 import { AuthError } from './errors';
 import type { TokenClaims } from './tokens';

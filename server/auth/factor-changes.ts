@@ -5,7 +5,7 @@
  * 4.14, docs/decisions/0015-what-a-thief-could-have-added.md). A password change keeps the
  * session's time and methods, so renewing a stolen session's password does not make it recent.
  */
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../db/database-types';
 import { lockUser, type UserRow } from '../db/users';
 import { AuthError } from './errors';
 import type { TokenClaims, VerifiedSession } from './tokens';

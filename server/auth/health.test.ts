@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../db/database-types';
 import { HEALTH_TIMEOUT_MS, databaseHealth } from './health';
 
 /** A database that takes a statement and never answers (a frozen PostgreSQL under a long DATABASE_TIMEOUT_MS). */

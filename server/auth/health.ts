@@ -1,7 +1,8 @@
 /**
  * Whether the server can do its work: its database answers, and which failures mean it does not.
  */
-import { ping, type Queryable } from '../db/database';
+import { ping } from '../db/database';
+import type { Queryable } from '../db/database-types';
 
 export { isDatabaseUnavailable } from '../db/unavailable';
 

@@ -13,7 +13,7 @@
  * outrun the count. A right password that still needs its code is not a failure: the claim is given
  * back; a success forgives the count and remembers the address.
  */
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../db/database-types';
 import type { AuditEntry } from '../db/audit';
 import { deleteCounters, failuresOf, uncountHit } from '../db/rate-counters';
 import { claimAttempt, claimPasswordAttempt, settleSuccessfulAttempt, type AttemptClaim, type ClaimedAttempt } from '../db/login-attempts';

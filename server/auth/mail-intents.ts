@@ -4,7 +4,7 @@
  * soon as its intent is stored, whatever the mail will turn out to be.
  */
 import type { Services } from '../services';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../db/database-types';
 import type { ClaimedMail } from '../db/mail-queue';
 import { findOrganization } from '../db/organizations';
 import { findUserById } from '../db/users';

@@ -1,7 +1,7 @@
 /**
  * The organisations a session may enter and the one it is in (flows 4.7 and 4.8).
  */
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../db/database-types';
 import { userOrganizations } from '../db/memberships';
 import { findOrganization, type OrganizationRow } from '../db/organizations';
 import type { TokenClaims } from './tokens';

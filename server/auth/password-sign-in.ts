@@ -15,7 +15,7 @@ import type { Services } from '../services';
 import { audit } from '../db/audit';
 import { userOrganizations } from '../db/memberships';
 import type { OrganizationRow } from '../db/organizations';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../db/database-types';
 import { deletePendingSignIn, findPendingSignIn, holdPendingSignIn, insertPendingSignIn } from '../db/pending-sign-ins';
 import { claimTotpStep, findUserById, type UserRow } from '../db/users';
 import { isSamlOnly } from './accounts';

@@ -3,7 +3,7 @@
  * The limits are listed in README.md ("Throttling").
  */
 import { isIPv6 } from 'node:net';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../db/database-types';
 import { countHit } from '../db/rate-counters';
 import { TooManyRequests } from './errors';
 

@@ -6,7 +6,7 @@
  * the key tells nothing about the codes. A code is claimed at most once, atomically.
  */
 import { createHmac, hkdfSync, randomInt } from 'node:crypto';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../db/database-types';
 import { claimRecoveryCode, countUnusedRecoveryCodes, replaceRecoveryCodes } from '../db/recovery-codes';
 import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_LENGTH, groupRecoveryCode, isRecoveryCode, normalizeRecoveryCode } from '../../rules/recovery-code';
 

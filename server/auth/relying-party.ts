@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ServerConfig } from '../config';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../db/database-types';
 import { insertChallenge, takeChallenge, type ChallengeRow } from '../db/passkeys';
 
 export const CHALLENGE_SECONDS = 5 * 60;

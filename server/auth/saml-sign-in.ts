@@ -4,7 +4,7 @@
  * checks themselves live in server/saml.
  */
 import type { Services } from '../services';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../db/database-types';
 import { audit } from '../db/audit';
 import { findOrganization, findOrganizationByDomain, findOrganizationIgnoringCase } from '../db/organizations';
 import type { UserRow } from '../db/users';

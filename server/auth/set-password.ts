@@ -18,7 +18,7 @@ import { clearTotp, findUserById, lockUser, setPasswordHash } from '../db/users'
 import { lockSessionUser } from './factor-changes';
 import { deleteAllPasskeys } from '../db/passkeys';
 import { deleteRecoveryCodes } from '../db/recovery-codes';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../db/database-types';
 import { isSamlOnly } from './accounts';
 import { claimLoginAttempt, clearLoginFailures } from './login-throttle';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords';

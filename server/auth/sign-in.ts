@@ -6,7 +6,7 @@
  * user without TOTP whose organisations require MFA (flows 6: policy REQUIRED) answers a token that
  * only sets up MFA; the setup's confirmation answers the session (server/auth/totp-enrolment.ts).
  */
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../db/database-types';
 import { userOrganizations } from '../db/memberships';
 import type { OrganizationRow } from '../db/organizations';
 import type { UserRow } from '../db/users';

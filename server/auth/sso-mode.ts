@@ -3,7 +3,7 @@
  * never by accounts: an unknown address at a SAML organisation's domain gets the answer a member
  * gets, and an address at no organisation's domain NOT_SET, so the answer reveals nothing.
  */
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../db/database-types';
 import { findOrganizationByDomain, findOrganizationIgnoringCase, type OrganizationRow } from '../db/organizations';
 import { emailDomain } from '../../rules/email';
 

@@ -2,7 +2,7 @@
  * An organisation's terms and the versions a user accepted (flows 4.8).
  */
 import type { Services } from '../services';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../db/database-types';
 import { audit } from '../db/audit';
 import { acceptedTermsVersions, recordTermsAcceptance } from '../db/terms';
 import { openOrganization } from './organizations';

@@ -12,7 +12,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
-import type { Database, Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database-types';
 import type { UserRow } from '../db/users';
 import { insertOneTimeToken, isOneTimeTokenUnspent, revokeToken, sessionUser, spendOneTimeToken } from '../db/tokens';
 import { AuthError } from './errors';

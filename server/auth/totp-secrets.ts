@@ -12,7 +12,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../db/database-types';
 import { firstSealedTotpSecret, replaceTotpSecrets, usersWithPlaintextTotp } from '../db/users';
 
 export const SEALED_PREFIX = 'v1:';

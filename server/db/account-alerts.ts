@@ -2,7 +2,7 @@
  * The account_alerts table: the "This wasn't me" link of each alert mail (server/auth/account-alerts.ts),
  * named by the SHA-256 of its random value, with what it undoes.
  */
-import type { Queryable } from './database';
+import type { Queryable } from './database-types';
 
 export interface AccountAlertRow {
   user_id: string;

@@ -2,7 +2,7 @@
  * The audit_log table: authentication events with the client address. Details never hold
  * passwords, codes or tokens.
  */
-import type { Queryable } from './database';
+import type { Queryable } from './database-types';
 
 export type AuditEvent =
   | 'account.secured'

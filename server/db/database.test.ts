@@ -15,7 +15,7 @@ describe.each(testDatabases)('the data layer on $name', (target) => {
   it('keeps e-mail addresses unique ignoring case', async () => {
     const { db } = await open();
     await db.query(`INSERT INTO users (id, email) VALUES (gen_random_uuid(), 'Ada@Example.com')`);
-    await expect(db.query(`INSERT INTO users (id, email) VALUES (gen_random_uuid(), 'ada@example.COM')`)).rejects.toThrow();
+    await expect(db.query(`INSERT INTO users (id, email) VALUES (gen_random_uuid(), 'ada@example.COM')`)).rejects.toMatchObject({ code: '23505' });
   });
 
   it('rolls a failed transaction back whole', async () => {
@@ -71,6 +71,31 @@ describe.each(testDatabases)('the data layer on $name', (target) => {
     const { db } = await open();
     for (let value = 0; value < 600; value += 1) expect(await db.query(`SELECT ${value}::integer + $1 AS n`, [1])).toEqual([{ n: value + 1 }]);
   });
+
+  if (target.name === 'PGlite') {
+    // node-postgres queues them too, but warns that it will stop doing so.
+    it('answers each of the statements a transaction starts at once with its own rows', async () => {
+      const { db } = await open();
+      const answers = await db.transaction((tx) => Promise.all([1, 2, 3].map((n) => tx.query('SELECT $1::integer AS n', [n]))));
+      expect(answers).toEqual([[{ n: 1 }], [{ n: 2 }], [{ n: 3 }]]);
+    });
+
+    it('fails a transaction PostgreSQL rolled back, as PGlite does: one of its statements failed and fn went on', async () => {
+      const { db } = await open();
+      const transaction = db.transaction(async (tx) => {
+        await tx.query(`INSERT INTO users (id, email) VALUES (gen_random_uuid(), 'grace@example.com')`);
+        await expect(tx.query('SELECT 1 / 0')).rejects.toMatchObject({ code: '22012' });
+      });
+      await expect(transaction).rejects.toMatchObject({ code: '25P02' });
+      expect(await db.query(`SELECT id FROM users WHERE email = 'grace@example.com'`)).toEqual([]);
+    });
+
+    it('refuses a statement of a transaction that has ended', async () => {
+      const { db } = await open();
+      const tx = await db.transaction(async (tx) => tx);
+      await expect(tx.query('SELECT 1')).rejects.toThrow('The transaction has ended.');
+    });
+  }
 
   if (target.name === 'PostgreSQL') {
     it('lets two instances starting together apply each migration once', async () => {

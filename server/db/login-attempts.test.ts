@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabases, useTestDatabases } from '../testing/databases';
 import { createOrganization, createUser } from '../admin/operations';
-import type { Database } from './database';
+import type { Database } from './database-types';
 import { claimAttempt, claimPasswordAttempt, settleSuccessfulAttempt, type AttemptClaim } from './login-attempts';
 
 const claimOf = (email: string, overrides: Partial<AttemptClaim> = {}): AttemptClaim => ({

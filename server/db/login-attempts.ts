@@ -5,7 +5,7 @@
  * e-mail knows that address and claim a failure of the e-mail's count, reading the user and their
  * organisations beside on the password's step; one to settle a success, with its audit row.
  */
-import type { Queryable } from './database';
+import type { Queryable } from './database-types';
 import { AUDIT_INSERT, auditValues, type AuditEntry } from './audit';
 import { ORGANIZATIONS_OF_USER_AS_JSON } from './memberships';
 import { COUNT_HIT } from './rate-counters';

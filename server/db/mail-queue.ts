@@ -5,7 +5,7 @@
  * theirs until `locked_until`, after which a worker whose instance died is replaced by another.
  * Without an SMTP server, a sent mail keeps its content: that is the development outbox.
  */
-import type { Queryable } from './database';
+import type { Queryable } from './database-types';
 
 /** What a queued mail is about: its kind and what composing it needs (server/auth/mail-intents.ts). */
 export interface QueuedIntent {

@@ -2,7 +2,7 @@
  * The memberships table: which users belong to which organisations, each membership enabled or not
  * (flows 6: only enabled organisations are listed).
  */
-import type { Queryable } from './database';
+import type { Queryable } from './database-types';
 import type { OrganizationRow } from './organizations';
 
 /**

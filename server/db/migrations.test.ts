@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { migrate, migrations, type Migration } from './migrations';
-import type { Queryable } from './database';
+import type { Queryable } from './database-types';
 import { testDatabases, useTestDatabases } from '../testing/databases';
 
 /**

@@ -3,7 +3,7 @@
  * is a new entry. Applied in one transaction under an advisory lock, so instances starting together
  * on one PostgreSQL apply each migration once.
  */
-import type { Database } from './database';
+import type { Database } from './database-types';
 
 export interface Migration {
   id: number;

@@ -2,7 +2,7 @@
  * The organisations table (flows 3 and 6): contexts, SSO mode and SAML settings, MFA policy, terms.
  */
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from './database';
+import type { Queryable } from './database-types';
 import type { Language } from '../../rules/languages';
 
 export interface OrganizationRow {

@@ -3,7 +3,7 @@
  * credentials, the challenges offered to add one, each taken once, and the signed sign-in
  * challenges already used (server/auth/passkey-registration.ts, passkey-sign-in.ts).
  */
-import type { Queryable } from './database';
+import type { Queryable } from './database-types';
 
 export interface PasskeyRow {
   id: string;

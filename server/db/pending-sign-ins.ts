@@ -2,7 +2,7 @@
  * The pending_sign_ins table: a right password waiting for its TOTP code, named by the hash of a
  * value only the browser holds (server/auth/password-sign-in.ts).
  */
-import type { Queryable } from './database';
+import type { Queryable } from './database-types';
 
 export interface PendingSignInRow {
   user_id: string;

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, DatabaseLog, Queryable } from './database';
+import type { Database, DatabaseLog, Queryable } from './database-types';
 import { isConnectionLost, isDatabaseUnavailable } from './unavailable';
 
 export interface PostgresOptions {

@@ -2,7 +2,7 @@
  * The rate_counters table, shared by every instance: fixed-window counters (rate limits) and, for
  * keys of failed sign-ins per e-mail, consecutive failures with window_end holding the last one.
  */
-import type { Queryable } from './database';
+import type { Queryable } from './database-types';
 
 /** Counts one hit of key $1 in a fixed window of $2 seconds; returns the count and the seconds left in the window. */
 export const COUNT_HIT = `

@@ -2,7 +2,7 @@
  * The recovery_codes table: a user's single-use recovery codes, as keyed hashes only
  * (server/auth/recovery-codes.ts).
  */
-import type { Queryable } from './database';
+import type { Queryable } from './database-types';
 import { lockUser } from './users';
 
 /**

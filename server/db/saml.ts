@@ -2,7 +2,7 @@
  * The SAML tables: saml_requests (the login requests we sent, so a response may reach any instance)
  * and saml_used_assertions (assertions already used to sign in).
  */
-import type { Queryable } from './database';
+import type { Queryable } from './database-types';
 
 /** Saves a request; false when its id exists. Expired requests are cleared as new ones come in. */
 export async function insertSamlRequest(db: Queryable, request: { id: string; context: string; returnTo: string; ttlSeconds: number }): Promise<boolean> {

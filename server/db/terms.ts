@@ -1,7 +1,7 @@
 /**
  * The terms_acceptances table: which version of an organisation's terms a user accepted (flows 4.8).
  */
-import type { Queryable } from './database';
+import type { Queryable } from './database-types';
 
 /** The highest accepted version per context. */
 export async function acceptedTermsVersions(db: Queryable, userId: string): Promise<Record<string, number>> {

@@ -2,7 +2,7 @@
  * The token tables: revoked_tokens (logout, on every instance) and one_time_tokens (invitation and
  * reset links, each usable once), and what verifying a session reads about its user.
  */
-import type { Queryable } from './database';
+import type { Queryable } from './database-types';
 import type { UserRow } from './users';
 
 /** The session's user with whether the token was revoked: one read per authenticated call. */

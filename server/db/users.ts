@@ -2,7 +2,7 @@
  * The users table: accounts, their password hash, TOTP state and session generation (flows 3).
  */
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from './database';
+import type { Queryable } from './database-types';
 import type { Language } from '../../rules/languages';
 
 export interface UserRow {

@@ -15,11 +15,11 @@ import { generate } from 'selfsigned';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../rules/email';
 import type { Services } from '../services';
 import { acceptFormBodies, requireFormBody } from '../saml/form-body';
+import { DEV_IDP_ENTRY_POINT } from '../saml/service-provider';
 import { buildSamlResponseXml, signAssertion, type ResponseFields, type SigningKeyPair } from './identity-provider-response';
 import { readAuthnRequest } from './identity-provider-request';
 import { AUTOSUBMIT_SCRIPT, AUTOSUBMIT_SCRIPT_PATH, postResponsePage, signInPage } from './identity-provider-pages';
 
-export const DEV_IDP_ENTRY_POINT = '/dev/idp/sso';
 export const DEV_IDP_ISSUER = 'urn:frontdoor:dev-idp';
 
 export interface DevIdentityProvider {

@@ -4,7 +4,7 @@ import { devMailRoutes } from './mail-pages';
 import type { MailMessage } from '../mail/mailer';
 import { claimDueMail, enqueueMail, markMailSent } from '../db/mail-queue';
 import { testDatabases } from '../testing/databases';
-import type { Database } from '../db/database';
+import type { Database } from '../db/database-types';
 
 describe.each(testDatabases)('the development outbox pages on $name', (target) => {
   const opened: { db: Database; schema: string | undefined }[] = [];

@@ -5,7 +5,7 @@
  */
 import { htmlPage } from './html-page';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/database';
+import type { Database } from '../db/database-types';
 import { readOutbox, type OutboxMail } from '../mail/mail-queue';
 import { escapeHtml } from '../mail/templates';
 

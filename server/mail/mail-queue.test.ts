@@ -4,7 +4,7 @@ import { smtpMailer, type MailMessage } from './mailer';
 import { createBackground } from '../background';
 import { claimDueMail } from '../db/mail-queue';
 import { testDatabases, useTestDatabases } from '../testing/databases';
-import type { Database } from '../db/database';
+import type { Database } from '../db/database-types';
 import { startSmtpServer } from '../testing/smtp';
 import { REFUSED_ADDRESSES } from '../testing/email-addresses';
 

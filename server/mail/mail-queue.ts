@@ -8,7 +8,7 @@
  * the mail sent leaves it to be sent again when its claim ends.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database-types';
 import {
   claimDueMail,
   deferMail,

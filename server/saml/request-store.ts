@@ -5,7 +5,7 @@
  * InResponseTo signs in at most once (contract, samlAssertionConsumer).
  */
 import type { CacheItem, CacheProvider } from '@node-saml/node-saml';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../db/database-types';
 import { insertSamlRequest, samlRequestCreatedAt, takeSamlRequest } from '../db/saml';
 import { REQUEST_TTL_MS } from './service-provider';
 

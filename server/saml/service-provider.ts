@@ -7,7 +7,6 @@ import { SAML, ValidateInResponseTo, type CacheProvider } from '@node-saml/node-
 import type { ServerConfig } from '../config';
 import type { OrganizationRow } from '../db/organizations';
 import { isLoopback } from '../../rules/loopback';
-import { DEV_IDP_ENTRY_POINT } from '../dev/identity-provider';
 
 /** How long a login request may wait for its response (InResponseTo), and what the store keeps. */
 export const REQUEST_TTL_MS = 10 * 60 * 1000;
@@ -24,9 +23,16 @@ export type SamlOrganization = OrganizationRow & {
 };
 
 /**
+ * The path of the development identity provider (server/dev/identity-provider.ts, which answers
+ * there): on a loopback host, the one entry point followed over plain http. Defined here, where it
+ * is allowed, so that this production code imports nothing of the development pages.
+ */
+export const DEV_IDP_ENTRY_POINT = '/dev/idp/sso';
+
+/**
  * Whether browsers may be sent to an identity provider's entry point: https only, since the request
  * and the user's sign-in travel through it. The one exception is the development identity provider
- * (server/dev/identity-provider.ts) on a loopback front door, which speaks plain http there.
+ * (DEV_IDP_ENTRY_POINT) on a loopback front door, which speaks plain http there.
  */
 export function isAllowedEntryPoint(entryPoint: string): boolean {
   let url: URL;

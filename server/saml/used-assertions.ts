@@ -3,7 +3,7 @@
  * wins for one caller only, also when two instances receive the same assertion at once (contract,
  * samlAssertionConsumer: no replays).
  */
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../db/database-types';
 import { insertUsedAssertion } from '../db/saml';
 
 /** Records the assertion's use; false when it was used before. */

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { loadConfig, type ServerConfig } from '../config';
 import { buildApp } from '../app';
-import { createServices } from '../services';
-import type { Database } from '../db/database';
+import { createServices } from '../create-services';
+import type { Database } from '../db/database-types';
 import { compressDirectory } from '../web/compress';
 import { LANGUAGES } from '../../rules/languages';
 

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, inject } from 'vitest';
 import pg from 'pg';
-import { openDatabase, type Database } from '../db/database';
+import { openDatabase } from '../db/database';
+import type { Database } from '../db/database-types';
 import { migrate } from '../db/migrations';
 
 /** `TEST_DATABASE_URL`, or the PostgreSQL started for the run when none answers there (postgres-server.ts). */

@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { ServerConfig } from '../config';
 import { LANGUAGES, type Language } from '../../rules/languages';
 
-/** The runtime configuration the page reads before first paint (src/config.ts). */
+/** The runtime configuration the page reads before first paint (src/config/runtime-config.ts). */
 export function runtimeConfig(config: ServerConfig) {
   return {
     apiBaseUrl: config.apiBasePath,

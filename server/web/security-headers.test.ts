@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, type Database } from '../db/database';
+import { openDatabase } from '../db/database';
+import type { Database } from '../db/database-types';
 import { migrate } from '../db/migrations';
 import { testApp } from '../testing/app';
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, type Database } from '../db/database';
+import { openDatabase } from '../db/database';
+import type { Database } from '../db/database-types';
 import { migrate } from '../db/migrations';
 import { createHash } from 'node:crypto';
 import { get } from 'node:http';
