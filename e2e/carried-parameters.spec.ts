@@ -1,11 +1,8 @@
-import type { Page, Request } from '@playwright/test';
+import type { Request } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { acceptTerms, enterEmail, enterPassword } from './screens/sign-in';
+import { acceptTerms, departure, enterEmail, enterPassword } from './screens/sign-in';
 
 test.use({ locale: 'en-GB' });
-
-/** The next top-level navigation that leaves the front door for a platform app. */
-const departure = (page: Page) => page.waitForRequest((request) => request.isNavigationRequest() && new URL(request.url()).searchParams.has('context'));
 
 /** The front door's public URL, where the identity provider's answer comes back (server/config.ts). */
 const frontDoorOf = (baseURL: string | undefined) => `http://auth.frontdoor.localhost:${new URL(baseURL!).port}`;

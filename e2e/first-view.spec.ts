@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
 import { enterEmail, enterPassword } from './screens/sign-in';
+import { lazyFiles, ownFiles } from './bundles';
 
 test.use({ locale: 'en-GB' });
 
@@ -111,22 +111,52 @@ test('typing before the script arrives survives its arrival, caret and all', asy
   await expect(page).toHaveURL(/\/login\/password\?username=ada%40example\.com$/);
 });
 
-for (const { path, button, next } of [
-  { path: '/login', button: 'Continue', next: 'Enter your password' },
-  { path: '/reset-password', button: 'Continue', next: 'Check your e-mail' },
-  { path: '/register', button: 'Create', next: 'Check your e-mail' },
+const fillEmail = (address: string) => (page: Page) => page.getByRole('textbox', { name: 'E-mail' }).fill(address);
+for (const { path, fill, button, next, call } of [
+  { path: '/login', fill: fillEmail('early-login@example.com'), button: 'Continue', next: 'Enter your password', call: /\/api\/organization\/[^/]+\/ssoMode$/ },
+  { path: '/reset-password', fill: fillEmail('early-reset@example.com'), button: 'Continue', next: 'Check your e-mail', call: /\/api\/forgot-password$/ },
+  { path: '/register', fill: fillEmail('early-register@example.com'), button: 'Create', next: 'Check your e-mail', call: /\/api\/register$/ },
+  {
+    path: '/login/password?username=early-password%40example.com',
+    fill: (page: Page) => page.getByLabel('Password', { exact: true }).fill('Not-The-Password-1'),
+    button: 'Login',
+    next: 'Incorrect email or password.',
+    call: /\/api\/login$/,
+  },
+  {
+    path: '/login/mfa?username=early-code%40example.com',
+    fill: (page: Page) => page.getByRole('textbox', { name: '6-digit code' }).fill('123456'),
+    button: 'Continue',
+    // No sign-in waits for this code: the step goes back to the password, the way a sent code does.
+    next: 'Enter your password',
+    call: /\/api\/login\/code$/,
+  },
 ]) {
-  test(`${path}: a form sent before the script arrives is shown busy and sent once it has, with what was typed`, async ({ page }) => {
+  test(`${path}: a form sent before the script arrives is shown busy and sent exactly once when it has, with what was typed`, async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (call.test(new URL(request.url()).pathname)) calls.push(request.url());
+    });
     const release = await holdScripts(page);
     await page.goto(path, { waitUntil: 'commit' });
-    await page.getByRole('textbox', { name: 'E-mail' }).fill(`early-${path.slice(1)}@example.com`);
+    await fill(page);
     const submit = page.getByRole('button', { name: button });
     await submit.click();
     await expect(submit).toHaveAttribute('aria-busy', 'true');
-    await expect(page).toHaveURL(path);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
+    // Pressed again while held: still one press.
+    await page.keyboard.press('Enter');
 
     release();
-    await expect(page.getByRole('heading', { name: next })).toBeVisible();
+    await expect(
+      page
+        .getByRole('heading', { name: next })
+        .or(page.getByRole('alert').filter({ hasText: next }))
+        .first(),
+    ).toBeVisible();
+    // Anything sent twice would have been sent by now: the next step is shown after the one call.
+    await page.waitForLoadState('networkidle');
+    expect(calls).toHaveLength(1);
   });
 }
 
@@ -155,28 +185,6 @@ test('the page speaks the language of the locale parameter, else of the browser'
   await expect(page.getByRole('button', { name: 'Continua' })).toBeVisible();
   await context.close();
 });
-
-/** The build's bundle manifest: the files each lazily loaded module comes in. */
-const lazyBundles = () => (JSON.parse(readFileSync('dist/.bundles.json', 'utf8')) as { lazy: Record<string, string[]> }).lazy;
-
-/** The files a lazily loaded module comes in (with the bundles it shares). */
-function lazyFiles(module: string): Set<string> {
-  const files = new Set(lazyBundles()[module]);
-  expect(files.size).toBeGreaterThan(0);
-  return files;
-}
-
-/** A lazily loaded module's own files: those it shares with no other. */
-function ownFiles(module: string): Set<string> {
-  const shared = new Set(
-    Object.entries(lazyBundles())
-      .filter(([other]) => other !== module)
-      .flatMap(([, files]) => files),
-  );
-  const files = new Set([...lazyFiles(module)].filter((file) => !shared.has(file)));
-  expect(files.size).toBeGreaterThan(0);
-  return files;
-}
 
 /** Holds the files of a lazily loaded module until the answer is called. */
 async function holdArrival(page: Page, module: string): Promise<() => void> {
@@ -365,7 +373,11 @@ test('the router failing to arrive, a step moves on by loading the next step’s
   await expect(page.getByLabel('Password', { exact: true })).toBeEditable();
 });
 
-test('code digits typed before the code step’s screen arrives stay in the boxes, and the rest typed after sends the code', async ({ page }) => {
+test('code digits typed before the code step’s screen arrives stay in the boxes, and the rest typed after sends the code once', async ({ page }) => {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/login/code') sent.push(request.postData() ?? '');
+  });
   const release = await holdArrival(page, 'src/screens/MFALogin.tsx');
   await page.goto('/login/mfa?username=early-digits%40example.com');
   const field = page.getByRole('textbox', { name: '6-digit code' });
@@ -378,4 +390,5 @@ test('code digits typed before the code step’s screen arrives stay in the boxe
   await page.getByRole('button', { name: 'Continue' }).click();
   // No sign-in waits for this code: the step goes back to the password, the way a sent code does.
   await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
+  expect(sent.map((body) => (JSON.parse(body) as { challenge: string }).challenge)).toEqual(['123456']);
 });

@@ -1,11 +1,7 @@
 import { test, expect, registerAccount, DEMO_PASSWORD } from './fixtures';
-import { acceptTerms, enterEmail, enterPassword } from './screens/sign-in';
+import { acceptTerms, departure, enterEmail, enterPassword } from './screens/sign-in';
 import { expectNoAxeViolations } from './axe';
 import { keepScreenshots } from './screenshots';
-
-/** The next top-level navigation that leaves the front door. */
-const departure = (page: import('@playwright/test').Page) =>
-  page.waitForRequest((request) => request.isNavigationRequest() && new URL(request.url()).searchParams.has('context'));
 
 test.describe('in English', () => {
   test.use({ locale: 'en-GB' });

@@ -1,13 +1,9 @@
 import { test, expect, consoleErrors, enableTotp, DEMO_PASSWORD } from './fixtures';
-import { acceptTerms, enterCode, enterEmail, enterPassword, freshCode, saveRecoveryCodes, scanQrCode, signInSettingUpTotp } from './screens/sign-in';
+import { acceptTerms, departure, enterCode, enterEmail, enterPassword, freshCode, saveRecoveryCodes, scanQrCode, signInSettingUpTotp } from './screens/sign-in';
 import { expectNoAxeViolations } from './axe';
 import { keepScreenshots } from './screenshots';
 
 test.use({ locale: 'en-GB' });
-
-/** The next top-level navigation that leaves the front door for a platform app (flows 4.9). */
-const landing = (page: import('@playwright/test').Page) =>
-  page.waitForRequest((request) => request.isNavigationRequest() && new URL(request.url()).searchParams.has('context'));
 
 test('a new user in an MFA-required organisation signs in, sets up MFA, confirms, accepts terms and lands on the portal landing page', async ({
   page,
@@ -182,7 +178,7 @@ test('a user with several organisations chooses one', async ({ page }, testInfo)
   await expectNoAxeViolations(page, 'company selection');
   await keepScreenshots(page, testInfo, 'company-selection');
   await page.getByRole('link', { name: 'Acme Corporation' }).click();
-  const arrival = landing(page);
+  const arrival = departure(page);
   await acceptTerms(page);
   const target = new URL((await arrival).url());
   expect(target.pathname).toBe('/home');

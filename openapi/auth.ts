@@ -196,12 +196,15 @@ export interface paths {
          *     contract for the server side of the flows.
          *
          *     /login/sso/success calls this with the `lcq` it arrived with as the
-         *     bearer token, before it stores anything. The server answers 204 only
+         *     bearer token, before it stores anything. The server answers 200 only
          *     when the token is a valid, unrevoked session and the browser holds
          *     the cookie `samlAssertionConsumer` set for that very token; the
          *     cookie is spent by the call, so a session is confirmed once. A link
          *     to /login/sso/success carrying someone else's session is refused
-         *     403 (`forbidden`), and the app shows Login.
+         *     403 (`forbidden`), and the app shows Login. The answer says, as
+         *     `login` does, whether the organisation's current terms are
+         *     accepted (`termsAccepted`): the app then goes straight into the app
+         *     (flows 4.7, 4.8).
          *
          *     No request body. The app sends `Content-Type: application/json` with
          *     a zero-length body; the server must accept that.
@@ -229,8 +232,8 @@ export interface paths {
          *
          *     | answer | meaning | the app |
          *     |---|---|---|
-         *     | 200, `www-authenticate: OPTIONAL` or `REQUIRED` | password right; the user has no TOTP yet (with `REQUIRED` the token only sets up MFA) | stores context, token and policy; goes to MFA setup (Skip only for OPTIONAL) |
-         *     | 200 after a valid `challenge` | password and code right | stores the token; goes to company selection |
+         *     | 200, `www-authenticate: OPTIONAL` or `REQUIRED` | password right; the user has no TOTP yet (with `REQUIRED` the token only sets up MFA) | stores context, token and policy; goes to MFA setup (Skip only for OPTIONAL; under OPTIONAL a user who chose Skip today goes on as after a code) |
+         *     | 200 after a valid `challenge` | password and code right | stores the token; into the app when `termsAccepted` lists the organisation it enters, else company selection |
          *     | 401 with `www-authenticate: MFA` (`mfa_required`) | password right; the user has TOTP and no `challenge` was sent | asks for the code and resends the request with `challenge` |
          *     | 401 without that header value (`invalid_code`) | password right; the `challenge` is wrong or replayed | shows "Invalid code." |
          *     | 400 (`invalid_credentials`) | wrong e-mail or password | shows "Incorrect email or password." |
@@ -293,7 +296,7 @@ export interface paths {
          *
          *     | answer | meaning | the app |
          *     |---|---|---|
-         *     | 200 | the code is right: the pending sign-in is used up, the cookie cleared | stores the token; goes to company selection |
+         *     | 200 | the code is right: the pending sign-in is used up, the cookie cleared | stores the token; into the app when `termsAccepted` lists the organisation it enters, else company selection |
          *     | 401 `invalid_code` | the code is wrong or replayed; the pending sign-in stays | shows "Invalid code." |
          *     | 401 `sign_in_expired` | no pending sign-in in this browser, or it expired, was used, or a new password voided it; the cookie is cleared | goes back to the password step and says why |
          *
@@ -667,7 +670,7 @@ export interface paths {
          *
          *     | answer | meaning | the app |
          *     |---|---|---|
-         *     | 200 | signed in | stores the token; company selection, as after a password |
+         *     | 200 | signed in | stores the token; on as after a password (`termsAccepted`) |
          *     | 400 `passkey_rejected` | unknown or removed passkey, used or expired challenge, another account than the e-mail typed, wrong origin or relying party, bad signature, counter gone back | shows `page.login.error-passkey` |
          *     | 403 `sso_required` | the passkey is right, but every organisation of the user signs in through SAML only | shows `page.login.error-passkey-sso` |
          *
@@ -1074,8 +1077,19 @@ export interface components {
             context: components["schemas"]["Context"];
             /** @description A session, or under policy `REQUIRED` for a user without TOTP a token that only sets up MFA (`typ` `mfa-setup+jwt`, no contexts). */
             token: components["schemas"]["SessionToken"];
+            /**
+             * @description The session's contexts whose current terms version the user has accepted (empty for a token that only sets up MFA). The app decides where the sign-in goes from this answer alone: when the one organisation it enters (the only one, or the one `domain` names) is listed, it goes straight into the app without loading company selection, terms or the user (flows 4.7, 4.8). Absent, the app asks as before.
+             * @example [
+             *       "acme"
+             *     ]
+             */
+            termsAccepted?: components["schemas"]["Context"][];
             /** @description Present when a recovery code stood in for the TOTP code: how many of the user's recovery codes are still unused. The app warns at two or fewer. */
             recoveryCodesLeft?: number;
+        };
+        SamlSessionConfirmed: {
+            /** @description The session's contexts whose current terms version the user has accepted, as in `LoginResponse`. */
+            termsAccepted: components["schemas"]["Context"][];
         };
         /**
          * @description A language tag as browsers give it (BCP 47: `es`, `de-CH`), of which the server takes the primary language; one that is not an interface language (`Language`) falls back to `en` (flows 3, 9).
@@ -1704,7 +1718,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The session was handed to this browser; the app may store it. */
-            204: {
+            200: {
                 headers: {
                     /**
                      * @description The confirmation cookie, cleared.
@@ -1713,7 +1727,16 @@ export interface operations {
                     "Set-Cookie": string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "termsAccepted": [
+                     *         "acme"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SamlSessionConfirmed"];
+                };
             };
             401: components["responses"]["Unauthorized"];
             /** @description The session was not handed out to this browser by the assertion consumer, or was confirmed already (`forbidden`); or the token only sets up MFA (`mfa_setup_required`). */

@@ -3,6 +3,9 @@ import { expect, type Page } from '@playwright/test';
 import { readQrCode } from '../qr';
 import { currentStep, readSetupUri, untilStep, type Authenticator } from '../../scripts/contract-checker/totp';
 
+/** The next top-level navigation that leaves the front door for a platform app (flows 4.9). */
+export const departure = (page: Page) => page.waitForRequest((request) => request.isNavigationRequest() && new URL(request.url()).searchParams.has('context'));
+
 /** Login: the e-mail, then Continue; on the stories' base URL unless another origin is given. */
 export async function enterEmail(page: Page, email: string, query = '', origin = ''): Promise<void> {
   await page.goto(`${origin}/login${query}`);

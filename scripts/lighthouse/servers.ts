@@ -30,7 +30,7 @@ async function answers(url: string, within: number, exited: Promise<void>): Prom
 }
 
 /** Runs a TypeScript entry in a child process until stop(); ready once health answers. */
-async function startProcess(entry: string, args: string[], env: NodeJS.ProcessEnv, health: string): Promise<Running> {
+export async function startProcess(entry: string, args: string[], env: NodeJS.ProcessEnv, health: string): Promise<Running> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     cwd: root,
     env: { ...process.env, ...env },

@@ -13,7 +13,7 @@ import { LANGUAGES, type Language } from '../../rules/languages';
 import { ALIASES, ANSWER_TEXTS, ROUTE_TABLE, type PageTexts, type RouteRow } from '../../src/router/route-table';
 import { ScreenHost } from '../../src/router/ScreenHost';
 import { staticFlow } from '../../src/flow/static-flow';
-import { loadScreen } from '../../src/router/screens';
+import { loadScreen, type ScreenName } from '../../src/router/screens';
 import type { PageScreen } from '../../src/router/scripts-block';
 import { addDictionary, translate, type Dictionary } from '../../src/i18n/i18n';
 import { $locale } from '../../src/i18n/locale';
@@ -45,6 +45,10 @@ export interface Page {
   pattern: string | undefined;
   /** The lazy module of its screen, as the bundle manifest names it. */
   module: string | undefined;
+  /** The lazy modules a press on its form needs before the move it leads to (RouteRow.next). */
+  pressed: string[];
+  /** The API call a press on its form makes first, sent by the page with a press before the takeover. */
+  call?: string;
   /** What its first view needs of its screen's row; none on a page the router fills (the gallery's shell). */
   screen: PageScreen | undefined;
   language: Language;
@@ -105,6 +109,7 @@ export function shellPage(language: Language): Page {
   return {
     pattern: undefined,
     module: undefined,
+    pressed: [],
     screen: undefined,
     language,
     title: translate(language, 'app.name'),
@@ -112,6 +117,34 @@ export function shellPage(language: Language): Page {
     texts: firstViewTexts(dictionaries[language], new Set(), []),
     english: englishFor(language),
   };
+}
+
+/** The lazily loaded calls of a screen whose first view takes presses before they arrive. */
+const SCREEN_CALLS: Partial<Record<ScreenName, string>> = { Login: 'src/screens/parts/login-calls.ts' };
+
+/**
+ * The call a press on a screen's form makes first, under the API's base with the form's fields in
+ * braces: the page sends it with a press before the takeover (src/api/early-answer.ts), so the
+ * answer and the script arrive together. Only a GET whose answer the app takes as it is.
+ */
+const PRESS_CALLS: Partial<Record<ScreenName, string>> = { Login: '/organization/{username}/ssoMode' };
+
+/**
+ * What a press on a page's form needs that its first view does without: the screen's calls, the
+ * router, the language's whole dictionary, the screen of the step it goes on to and, when that
+ * step reads the session, the session's guards (src/router/show-screen.tsx waits for each).
+ */
+function pressedModules(row: RouteRow, language: Language): string[] {
+  const next = row.next && ROUTE_TABLE.find((candidate) => candidate.path === row.next);
+  if (!next) return [];
+  const calls = SCREEN_CALLS[row.screen];
+  return [
+    ...(calls ? [calls] : []),
+    'src/router/app-router.ts',
+    `locales/${language}.json`,
+    `src/screens/${next.screen}.tsx`,
+    ...(next.sessionless ? [] : ['src/router/session-guards.ts']),
+  ];
 }
 
 export async function renderPage(row: RouteRow | undefined, language: Language): Promise<Page> {
@@ -128,6 +161,8 @@ export async function renderPage(row: RouteRow | undefined, language: Language):
   return {
     pattern: row?.path,
     module: row ? `src/screens/${row.screen}.tsx` : undefined,
+    pressed: row ? pressedModules(row, language) : [],
+    ...(row && PRESS_CALLS[row.screen] ? { call: PRESS_CALLS[row.screen] } : {}),
     screen: row
       ? { screen: row.screen, path: row.path, titleKey, ...(row.guard ? { guard: row.guard } : {}), ...(row.sessionless ? { sessionless: true } : {}) }
       : { screen: 'NotFound', titleKey },

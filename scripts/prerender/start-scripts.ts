@@ -5,18 +5,25 @@
  * (`#frontdoor-scripts`), so this script is the same on every page and the CSP allows it by one hash.
  * The prerender step bundles this file on its own (scripts/prerender.ts); it never enters the app.
  *
+ * What a press on the page's form needs beyond them (the block's `pressed`: the next step's code,
+ * texts and styles) is fetched once the person engages with a field, behind the page's own scripts.
  * A form sent before the app takes its presses (the browser has checked it already) is held, its
  * button shown busy and the scripts started at once; the app's live event sends it again, the app's
- * way. Sent natively, it would reload the page and lose the press, or, with the app half started,
+ * way, once. Sent natively, it would reload the page and lose the press, or, with the app half started,
  * reach an address that drops what was typed. Should the script not load, the form goes natively.
  */
 import { LIVE_EVENT } from '../../src/flow/live-event';
+import type { WithPressCall } from '../../src/api/early-answer';
 
 interface PageScripts {
   main: string;
   preload: string[];
+  pressed?: string[];
+  call?: string;
 }
 
+// Every prerendered page has the block (scripts/prerender.ts).
+const scripts = JSON.parse(document.getElementById('frontdoor-scripts')!.textContent!) as PageScripts;
 let started = false;
 let live = false;
 let held: HTMLFormElement | undefined;
@@ -35,7 +42,9 @@ document.addEventListener(
     held = event.target;
     heldButton = event.submitter;
     heldButton?.setAttribute('aria-busy', 'true');
-    start();
+    engaged();
+    // Last: nothing of the press hangs on it.
+    if (scripts.call) callEarly(held);
   },
   true,
 );
@@ -51,17 +60,52 @@ document.addEventListener(
   { once: true },
 );
 
+/** `low`: behind the page's own scripts, which the page waits for to take the press over. */
+function preload(hrefs: readonly string[], low?: boolean): void {
+  for (const href of hrefs) {
+    const link = document.createElement('link');
+    // The whole stylesheet, fetched, is applied by the app (src/router/whole-stylesheet.ts).
+    if (href.endsWith('.css')) {
+      link.rel = 'preload';
+      link.as = 'style';
+    } else link.rel = 'modulepreload';
+    link.href = href;
+    if (low) link.fetchPriority = 'low';
+    document.head.append(link);
+  }
+}
+
+/**
+ * The first sign of a press to come, a field focused or typed in (or the press itself): what the
+ * press needs starts arriving, behind the page's own scripts.
+ */
+function engaged(): void {
+  start();
+  preload(scripts.pressed ?? [], true);
+  scripts.pressed = [];
+}
+for (const type of ['focusin', 'input']) document.addEventListener(type, engaged, { capture: true, once: true });
+
+/**
+ * The first call of the press (the block's `call`, the form's fields in braces, under the API's
+ * base), sent now: the app takes its answer once it has taken over (src/api/early-answer.ts).
+ */
+function callEarly(form: HTMLFormElement): void {
+  // Once, for the first press: the server writes the configuration block into every page.
+  const base = (JSON.parse(document.getElementById('frontdoor-config')!.textContent!) as { apiBaseUrl?: string }).apiBaseUrl ?? '/api';
+  // The browser has taken the blanks around an e-mail off its field's value.
+  const url = base + scripts.call!.replace(/{(\w+)}/g, (_, name: string) => encodeURIComponent((form.elements.namedItem(name) as HTMLInputElement).value));
+  scripts.call = '';
+  const response = fetch(url);
+  // Left untaken (the app's rules refuse the e-mail), its failure is no error of the page.
+  response.catch(() => undefined);
+  (window as WithPressCall).frontdoorCall = { url, response };
+}
+
 function start(): void {
   if (started) return;
   started = true;
-  const block = document.getElementById('frontdoor-scripts');
-  const scripts = JSON.parse(block?.textContent || '{"main":"","preload":[]}') as PageScripts;
-  for (const href of scripts.preload) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.append(link);
-  }
+  preload(scripts.preload);
   const script = document.createElement('script');
   script.type = 'module';
   script.src = scripts.main;

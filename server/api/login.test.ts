@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabases } from '../testing/databases';
-import { freshAddress, login, openApi, type Api } from '../testing/api';
+import { call, freshAddress, login, openApi, type Api } from '../testing/api';
+import { updateTerms } from '../db/organizations';
 import { createOrganization, createUser } from '../admin/operations';
 import { codeAt, currentStep, newTotpSecret } from '../auth/totp';
 import { LOCK_AFTER_FAILURES, accountKey } from '../auth/login-throttle';
@@ -48,6 +49,22 @@ describe.each(testDatabases)('signing in on $name', (target) => {
     const claims = await api.services.tokens.verifySession(body.token);
     expect(claims).toMatchObject({ email, aud: 'frontdoor', iss: 'https://auth.example.test', contexts: ['serviceProvider', 'acme'] });
     expect(claims.sub).toBe(claims.userId);
+  });
+
+  it("answers which of the session's organisations have their current terms accepted, so the app goes past them without asking", async () => {
+    await createOrganization(api.db, { context: 'terms-co', name: 'Terms Co' });
+    const email = await user({ contexts: ['acme', 'terms-co'] });
+    const termsAccepted = async () => (await login(api.app, { email, password: PASSWORD })).json<{ termsAccepted: string[] }>().termsAccepted;
+    expect(await termsAccepted()).toEqual([]);
+
+    const { token } = (await login(api.app, { email, password: PASSWORD })).json<{ token: string }>();
+    const accepted = await call(api.app, { method: 'POST', url: '/terms-co/user/acceptTermsAndConditions', token });
+    expect(accepted.statusCode).toBeLessThan(300);
+    expect(await termsAccepted()).toEqual(['terms-co']);
+
+    // New terms are not accepted until the user accepts them.
+    await updateTerms(api.db, 'terms-co', 2);
+    expect(await termsAccepted()).toEqual([]);
   });
 
   it('matches the e-mail ignoring case', async () => {

@@ -108,5 +108,5 @@ export async function signInWithPasskey(services: Services, input: { response: A
   const method = authenticationInfo.credentialDeviceType === 'multiDevice' ? 'swk' : 'hwk';
   const answer = await signInToken(services, user, { via: 'passkey' }, [method, 'user'], organizations);
   await audit(db, clientAddress, 'login.succeeded', { userId: user.id, detail: { method: 'passkey', purpose: answer.purpose } });
-  return { kind: 'signed-in', context: answer.contexts[0] ?? config.tokenAudience, token: answer.token };
+  return { kind: 'signed-in', context: answer.contexts[0] ?? config.tokenAudience, token: answer.token, termsAccepted: answer.termsAccepted };
 }

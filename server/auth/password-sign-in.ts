@@ -44,8 +44,16 @@ export interface PasswordSignInInput {
 /**
  * `policy` is there while the user has no TOTP yet: it decides whether setting it up may be skipped
  * (flows 6). `recoveryCodesLeft` is there when a recovery code stood in for the TOTP code (flows 4.5).
+ * `termsAccepted`: the session's contexts whose current terms the user accepted (server/auth/sign-in.ts).
  */
-export type SignedIn = { kind: 'signed-in'; context: string; token: string; policy?: MfaPolicy; recoveryCodesLeft?: number };
+export type SignedIn = {
+  kind: 'signed-in';
+  context: string;
+  token: string;
+  termsAccepted: string[];
+  policy?: MfaPolicy;
+  recoveryCodesLeft?: number;
+};
 
 export type PasswordSignIn =
   | SignedIn
@@ -116,11 +124,14 @@ async function signedIn(
   const answer = await signInToken(services, user, { via: 'password' }, amr, organizations);
   await attempt.succeeded({ event: 'login.succeeded', fields: { userId: user.id, detail: { mfa: Boolean(user.totp_secret), purpose: answer.purpose } } });
   // A user in no organisation yet still gets a context: the API audience (contract, LoginResponse).
-  const context = answer.contexts[0] ?? services.config.tokenAudience;
-  if (!user.totp_secret) return { kind: 'signed-in', context, token: answer.token, policy: answer.policy };
-  return factor?.kind === 'recovery-code'
-    ? { kind: 'signed-in', context, token: answer.token, recoveryCodesLeft: factor.left }
-    : { kind: 'signed-in', context, token: answer.token };
+  const session = {
+    kind: 'signed-in',
+    context: answer.contexts[0] ?? services.config.tokenAudience,
+    token: answer.token,
+    termsAccepted: answer.termsAccepted,
+  } as const;
+  if (!user.totp_secret) return { ...session, policy: answer.policy };
+  return factor?.kind === 'recovery-code' ? { ...session, recoveryCodesLeft: factor.left } : session;
 }
 
 async function startPendingSignIn(services: Services, user: UserRow): Promise<string> {

@@ -10,6 +10,7 @@ import type { Queryable } from '../db/database-types';
 import { userOrganizations } from '../db/memberships';
 import type { OrganizationRow } from '../db/organizations';
 import type { UserRow } from '../db/users';
+import { acceptedTermsVersions } from '../db/terms';
 import { reachableOrganizations, type SignIn } from './accounts';
 import type { AuthMethod, SignInPurpose, TokenService } from './tokens';
 
@@ -30,6 +31,24 @@ export interface SignInAnswer {
   purpose: SignInPurpose;
   contexts: string[];
   policy: MfaPolicy;
+  /**
+   * The contexts of the session whose current terms the user has accepted: the app goes past
+   * company selection and terms for them without asking (flows 4.7, 4.8; contract, LoginResponse).
+   */
+  termsAccepted: string[];
+}
+
+/** The contexts of a session the user has signed in to whose current terms they accepted (contract, LoginResponse). */
+export async function sessionTermsAccepted(db: Queryable, userId: string, contexts: readonly string[]): Promise<string[]> {
+  const organizations = (await userOrganizations(db, userId)).filter((organization) => contexts.includes(organization.context));
+  return currentTermsAccepted(db, userId, organizations);
+}
+
+/** The contexts among `organizations` whose current terms version the user accepted. */
+async function currentTermsAccepted(db: Queryable, userId: string, organizations: readonly OrganizationRow[]): Promise<string[]> {
+  if (organizations.length === 0) return [];
+  const accepted = await acceptedTermsVersions(db, userId);
+  return organizations.filter((organization) => accepted[organization.context] === organization.terms_version).map((organization) => organization.context);
 }
 
 export async function signInToken(
@@ -45,6 +64,9 @@ export async function signInToken(
   const policy = mfaPolicyOf(organizations);
   // The identity provider answers for the second factor of a SAML sign-in.
   const purpose: SignInPurpose = signIn.via === 'password' && policy === 'REQUIRED' && !user.totp_secret ? 'mfa-setup' : 'session';
-  const token = await services.tokens.issueSignIn({ userId: user.id, email: user.email, contexts, amr, purpose, generation: user.session_generation });
-  return { token, purpose, contexts, policy };
+  const [token, termsAccepted] = await Promise.all([
+    services.tokens.issueSignIn({ userId: user.id, email: user.email, contexts, amr, purpose, generation: user.session_generation }),
+    purpose === 'session' ? currentTermsAccepted(services.db, user.id, organizations) : [],
+  ]);
+  return { token, purpose, contexts, policy, termsAccepted };
 }

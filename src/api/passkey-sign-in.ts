@@ -20,7 +20,11 @@ export async function passkeySignInOptions(email: string | undefined): Promise<P
 }
 
 export type PasskeySignInResult =
-  { kind: 'signed-in'; context: string; token: string } | { kind: 'rejected' } | { kind: 'sso-required' } | RateLimited | Failed;
+  | { kind: 'signed-in'; context: string; token: string; termsAccepted?: string[] | undefined }
+  | { kind: 'rejected' }
+  | { kind: 'sso-required' }
+  | RateLimited
+  | Failed;
 
 /** POST passkeys/sign-in: the authenticator's answer signs in, as a password and code do. */
 export async function signInWithPasskey(response: PasskeyAssertion): Promise<PasskeySignInResult> {

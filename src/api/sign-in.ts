@@ -1,6 +1,8 @@
 /** The sign-in calls of flows 7: SSO modes, the SAML redirect, password login and logout. */
 import type { components } from '../../openapi/auth';
 import { api } from './client';
+import { earlyAnswer } from './early-answer';
+import { config } from '../config/runtime-config';
 import { answerOf, failed, rateLimited, type Failed, type RateLimited } from './request';
 
 /** How an organisation signs in (flows 4.1). Any other answer is an error. */
@@ -18,9 +20,13 @@ function ssoModeResult(answer: { status: number; data?: string }): SsoModeResult
   return isSsoMode(mode) ? { kind: 'mode', mode } : { kind: 'unknown-mode', mode };
 }
 
-/** GET organization/{email}/ssoMode: the SSO mode of the organisation an e-mail belongs to. */
+/**
+ * GET organization/{email}/ssoMode: the SSO mode of the organisation an e-mail belongs to; the
+ * answer the page already has when a press before the takeover sent it (src/api/early-answer.ts).
+ */
 export async function ssoModeByEmail(email: string): Promise<SsoModeResult> {
-  return ssoModeResult(await answerOf(api.GET('/organization/{email}/ssoMode', { params: { path: { email } }, parseAs: 'text' })));
+  const early = await earlyAnswer(`${config.apiBaseUrl}/organization/${encodeURIComponent(email)}/ssoMode`);
+  return ssoModeResult(early ?? (await answerOf(api.GET('/organization/{email}/ssoMode', { params: { path: { email } }, parseAs: 'text' }))));
 }
 
 /** GET organization/ssoModeByContext/{context}: the SSO mode of an organisation (flows 4.2). */
@@ -43,8 +49,18 @@ export async function samlLoginUrl(domain: string, email: string | undefined, re
 }
 
 export type LoginResult =
-  /** `recoveryCodesLeft`: how many are left when a recovery code stood in for the TOTP code (flows 4.5). */
-  | { kind: 'signed-in'; context: string; token: string; policy: string | undefined; recoveryCodesLeft?: number | undefined }
+  /**
+   * `recoveryCodesLeft`: how many are left when a recovery code stood in for the TOTP code (flows 4.5);
+   * `termsAccepted`: the contexts whose current terms the user accepted (flows 4.8).
+   */
+  | {
+      kind: 'signed-in';
+      context: string;
+      token: string;
+      policy: string | undefined;
+      recoveryCodesLeft?: number | undefined;
+      termsAccepted?: string[] | undefined;
+    }
   | { kind: 'mfa-required' }
   | { kind: 'invalid-code' }
   | { kind: 'invalid-credentials' }

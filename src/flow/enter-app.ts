@@ -7,12 +7,14 @@ import { redirectTarget } from '../platform/redirect';
 import { enterContext } from '../stores/session';
 import type { Flow } from './flow';
 
-export function enterApp(flow: Flow, context: string): void {
+/** `replace`: the step that leaves takes no place in the history (the SSO success page's token). */
+export function enterApp(flow: Flow, context: string, replace?: boolean): void {
   enterContext(context);
   flow.leave(
     redirectTarget(
       { app: flow.search.app, route: flow.search.route, context },
       { platformHost: config.platformHost, currentHost: location.hostname, protocol: location.protocol },
     ),
+    replace,
   );
 }

@@ -23,8 +23,8 @@ export interface Flow {
   href(to: To): string;
   /** Starts fetching what a move to another step needs, on a sign the person may take it (a pointer over its link, its focus). */
   prepare(to: To): void;
-  /** Leaves the front door for another site (the app, an identity provider). */
-  leave(url: string): void;
+  /** Leaves the front door for another site (the app, an identity provider); `replace`: in place of this step in the history. */
+  leave(url: string, replace?: boolean): void;
 }
 
 export const FlowContext = createContext<Flow | null>(null);

@@ -12,11 +12,15 @@ const rateLimited = { kind: 'rate-limited', retryAfterSeconds: 30 } as const;
 describe('after the password (flows 4.3, 4.4)', () => {
   it.each<[string, LoginResult, ReturnType<typeof afterPassword>]>([
     [
-      'a sign-in with an MFA policy goes on to MFA setup with context, token and policy',
-      { kind: 'signed-in', context: 'acme', token: 't', policy: 'OPTIONAL' },
-      { kind: 'mfa-setup', context: 'acme', token: 't', policy: 'OPTIONAL' },
+      'a sign-in with an MFA policy goes on to MFA setup with context, token, policy and the terms accepted',
+      { kind: 'signed-in', context: 'acme', token: 't', policy: 'OPTIONAL', termsAccepted: ['acme'] },
+      { kind: 'mfa-setup', context: 'acme', token: 't', policy: 'OPTIONAL', termsAccepted: ['acme'] },
     ],
-    ['a sign-in without a policy is complete', { kind: 'signed-in', context: 'acme', token: 't', policy: undefined }, { kind: 'signed-in', token: 't' }],
+    [
+      'a sign-in without a policy is complete, with the terms it says are accepted',
+      { kind: 'signed-in', context: 'acme', token: 't', policy: undefined, termsAccepted: ['acme'] },
+      { kind: 'signed-in', token: 't', termsAccepted: ['acme'] },
+    ],
     ['a request for a code goes on to the code with the e-mail and password', { kind: 'mfa-required' }, { kind: 'code', credentials }],
     ['wrong credentials stay on the password', { kind: 'invalid-credentials' }, { kind: 'wrong-credentials' }],
     ['a wrong code without a code sent stays on the password', { kind: 'invalid-code' }, { kind: 'wrong-credentials' }],
@@ -29,7 +33,11 @@ describe('after the password (flows 4.3, 4.4)', () => {
 
 describe('after the code of a sign-in (flows 4.3, 4.5)', () => {
   it.each<[string, LoginResult | CodeLoginResult, ReturnType<typeof afterCode>]>([
-    ['a sign-in is complete, whatever the policy', { kind: 'signed-in', context: 'acme', token: 't', policy: 'OPTIONAL' }, { kind: 'signed-in', token: 't' }],
+    [
+      'a sign-in is complete, whatever the policy, with the terms it says are accepted',
+      { kind: 'signed-in', context: 'acme', token: 't', policy: 'OPTIONAL', termsAccepted: [] },
+      { kind: 'signed-in', token: 't', termsAccepted: [] },
+    ],
     [
       'a sign-in with a recovery code says how many are left',
       { kind: 'signed-in', context: 'acme', token: 't', policy: undefined, recoveryCodesLeft: 2 },
@@ -56,7 +64,11 @@ describe('after the code of a sign-in (flows 4.3, 4.5)', () => {
 
 describe('after a passkey (flows 4.14)', () => {
   it.each<[string, PasskeySignInResult, ReturnType<typeof afterPasskey>]>([
-    ['a sign-in is complete, as after a password and code', { kind: 'signed-in', context: 'acme', token: 't' }, { kind: 'signed-in', token: 't' }],
+    [
+      'a sign-in is complete, as after a password and code',
+      { kind: 'signed-in', context: 'acme', token: 't', termsAccepted: ['acme'] },
+      { kind: 'signed-in', token: 't', termsAccepted: ['acme'] },
+    ],
     ['a refused passkey stays on the e-mail step', { kind: 'rejected' }, { kind: 'passkey-refused', sso: false }],
     ['an account that signs in through SAML only stays on the e-mail step, saying so', { kind: 'sso-required' }, { kind: 'passkey-refused', sso: true }],
     ['too many attempts say how long to wait', rateLimited, { kind: 'failure', operation: 'passkey-sign-in', result: rateLimited }],

@@ -19,14 +19,22 @@ export interface Credentials {
 export type Move =
   /**
    * A complete sign-in: the session cookie, flow storage cleared, company selection (flows 4.5,
-   * 4.6); with how many recovery codes are left when one stood in for the TOTP code, and then the
-   * way to a new authenticator app first.
+   * 4.6), or the app when the answer says the terms of the one organisation are accepted (4.8);
+   * with how many recovery codes are left when one stood in for the TOTP code, and then the way to
+   * a new authenticator app first.
    */
-  | { kind: 'signed-in'; token: string; recoveryCodesLeft?: number | undefined }
+  | {
+      kind: 'signed-in';
+      token: string;
+      recoveryCodesLeft?: number | undefined;
+      termsAccepted?: readonly string[] | undefined;
+      /** The step that signed in takes no place in the history (the SSO success page's token). */
+      replace?: true;
+    }
   /** TOTP set up: the session cookie, and the recovery codes shown once, in memory only (flows 4.6). */
   | { kind: 'recovery-codes'; token: string; codes: string[] }
-  /** A first password sign-in: context, token and policy kept for MFA setup (flows 4.4). */
-  | { kind: 'mfa-setup'; context: string; token: string; policy: string }
+  /** A password sign-in of a user without TOTP: context, token and policy kept for MFA setup (flows 4.4). */
+  | { kind: 'mfa-setup'; context: string; token: string; policy: string; termsAccepted?: readonly string[] | undefined }
   /** The code of a user with TOTP, with the e-mail and password to send again (flows 4.5). */
   | { kind: 'code'; credentials: Credentials }
   /**
@@ -50,8 +58,8 @@ export function afterPassword(result: LoginResult, credentials: Credentials): Af
   switch (result.kind) {
     case 'signed-in':
       return result.policy
-        ? { kind: 'mfa-setup', context: result.context, token: result.token, policy: result.policy }
-        : { kind: 'signed-in', token: result.token };
+        ? { kind: 'mfa-setup', context: result.context, token: result.token, policy: result.policy, termsAccepted: result.termsAccepted }
+        : { kind: 'signed-in', token: result.token, termsAccepted: result.termsAccepted };
     case 'mfa-required':
       return { kind: 'code', credentials };
     case 'invalid-credentials':
@@ -68,7 +76,7 @@ export type AfterPasskey = Move | { kind: 'passkey-refused'; sso: boolean };
 export function afterPasskey(result: PasskeySignInResult): AfterPasskey {
   switch (result.kind) {
     case 'signed-in':
-      return { kind: 'signed-in', token: result.token };
+      return { kind: 'signed-in', token: result.token, termsAccepted: result.termsAccepted };
     case 'rejected':
       return { kind: 'passkey-refused', sso: false };
     case 'sso-required':
@@ -88,7 +96,7 @@ export type AfterCode = Move | { kind: 'wrong-code' };
 export function afterCode(result: LoginResult | CodeLoginResult, email: string | undefined): AfterCode {
   switch (result.kind) {
     case 'signed-in':
-      return { kind: 'signed-in', token: result.token, recoveryCodesLeft: result.recoveryCodesLeft };
+      return { kind: 'signed-in', token: result.token, recoveryCodesLeft: result.recoveryCodesLeft, termsAccepted: result.termsAccepted };
     case 'invalid-code':
     case 'mfa-required':
       return { kind: 'wrong-code' };

@@ -23,6 +23,6 @@ export function staticFlow(
     href,
     go: (to) => go(to, href(to)),
     prepare,
-    leave: (url) => window.location.assign(url),
+    leave: (url, replace) => (replace ? window.location.replace(url) : window.location.assign(url)),
   };
 }

@@ -9,6 +9,8 @@ import { reportError } from '../api/report';
 import { t } from '../i18n/t';
 import { showToast } from '../stores/first-view/toast';
 import { beginMfaSetup, establishSession } from '../stores/session';
+import { hasSkippedMfa } from '../session/cookies';
+import { parseSessionToken, shortcutContext, type SessionToken } from '../session/token';
 import { awaitCode, forgetPendingLogin } from '../stores/pending-login';
 import { showRecoveryCodes } from '../stores/recovery-codes';
 import type { Flow } from './flow';
@@ -20,17 +22,22 @@ import type { Move } from './next-step';
  */
 export function takeStep(flow: Flow, screen: string, move: Move): Promise<void> | void {
   switch (move.kind) {
-    case 'signed-in':
+    case 'signed-in': {
       forgetPendingLogin();
-      establishSession(move.token);
+      const session = establishSession(move.token);
       // A recovery code stood in for the lost authenticator: the way to a new one comes first (flows 4.6).
-      return flow.go({ to: move.recoveryCodesLeft === undefined ? PATHS.companySelection : PATHS.newAuthenticator });
+      if (move.recoveryCodesLeft !== undefined) return flow.go({ to: PATHS.newAuthenticator });
+      return intoOrganization(flow, session, move);
+    }
     case 'recovery-codes':
       forgetPendingLogin();
       establishSession(move.token);
       showRecoveryCodes(move.codes);
       return;
     case 'mfa-setup':
+      // Who chose Skip today is not asked again (flows 4.4): on as after a code, MFA setup never loaded.
+      if (move.policy === 'OPTIONAL' && skippedMfaSetup(move.token))
+        return takeStep(flow, screen, { kind: 'signed-in', token: move.token, termsAccepted: move.termsAccepted });
       beginMfaSetup(move);
       return flow.go({ to: PATHS.mfaSetup });
     case 'code':
@@ -51,4 +58,25 @@ export function takeStep(flow: Flow, screen: string, move: Move): Promise<void> 
     case 'failure':
       showFailure(screen, move.operation, move.result);
   }
+}
+
+/** Did the user of this token choose Skip on MFA setup today, in this browser (flows 4.4, 9)? */
+function skippedMfaSetup(token: string): boolean {
+  const userId = parseSessionToken(token)?.userId;
+  return userId !== undefined && hasSkippedMfa(userId);
+}
+
+/**
+ * After a complete sign-in (flows 4.7 to 4.9): the organisation it enters without a choice (the only
+ * one, or the one `domain` names) whose current terms the answer says are accepted is entered at
+ * once, with no screen, chunk or call between; anything else is company selection's to decide.
+ */
+function intoOrganization(
+  flow: Flow,
+  session: SessionToken | undefined,
+  { termsAccepted, replace }: Extract<Move, { kind: 'signed-in' }>,
+): Promise<void> | void {
+  const context = session && shortcutContext(session.contexts, flow.search.domain);
+  if (context && termsAccepted?.includes(context)) return enterApp(flow, context, replace);
+  return flow.go({ to: PATHS.companySelection, replace });
 }

@@ -24,6 +24,12 @@ export interface RouteRow {
   texts: readonly PageTexts[];
   guard?: GuardName;
   /**
+   * Where a press on the screen's form goes on to: a press made before the page's script has taken
+   * over fetches that step's code and texts, the router and the screen's calls with the script, and
+   * the move after the answer waits for nothing else (docs/decisions/0018-one-round-trip-a-step.md).
+   */
+  next?: AppPath;
+  /**
    * The screen's first view reads no session: its page takes presses before the session's stores
    * have arrived (src/router/session-at-hand.ts).
    */
@@ -49,6 +55,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     texts: ['login'],
     // A stored session is checked once the form takes presses.
     sessionless: true,
+    next: PATHS.loginWithPassword,
   },
   {
     path: PATHS.loginWithPassword,
@@ -74,6 +81,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     screen: 'Register',
     titleKey: 'title.register',
     texts: ['register'],
+    next: PATHS.registerSuccess,
   },
   {
     path: PATHS.registerSuccess,
@@ -100,6 +108,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     screen: 'PasswordReset',
     titleKey: 'title.password-reset',
     texts: ['password-reset'],
+    next: PATHS.passwordResetSuccess,
   },
   {
     path: PATHS.passwordResetSuccess,

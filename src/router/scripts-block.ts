@@ -16,6 +16,13 @@ export interface PageScreen extends Pick<RouteRow, 'titleKey' | 'guard' | 'sessi
 export interface ScriptsBlock {
   main: string;
   preload: readonly string[];
+  /**
+   * What a press on the first view's form needs beyond them (the router, the whole dictionary, the
+   * next step's screen, the whole stylesheet), fetched once the person engages with the form.
+   */
+  pressed?: readonly string[];
+  /** The API call a press makes first, with the form's fields in braces: the page sends it with a press before the takeover (src/api/early-answer.ts). */
+  call?: string;
   /** The whole stylesheet (src/router/whole-stylesheet.ts). */
   styles: string;
   /** None on a page only the router shows (the gallery's shell). */

@@ -60,11 +60,18 @@ export function Login() {
   const busy = form.submitting || leaving || passkeyBusy;
 
   useArrival(() => {
-    // A valid stored session goes straight on (flows 4.7), once its code has arrived.
+    // A valid stored session goes straight on (flows 4.7); else passkeys are offered and the
+    // password step prepared, until the screen is left.
+    let leave: (() => void) | undefined;
+    let left = false;
     void loginCalls().then(
-      async (calls) => calls.hasValidStoredSession() && flow.go({ to: PATHS.companySelection, replace: true }),
+      (calls) => (leave = left ? undefined : calls.arrive(flow)),
       () => undefined,
     );
+    return () => {
+      left = true;
+      leave?.();
+    };
   });
 
   const leaveFor = useHandler(async (context: string) => (await loginCalls()).goToIdentityProvider(flow, 'Login', context));
@@ -94,28 +101,11 @@ export function Login() {
     if (search.username) form.submit();
   });
 
-  /** The field's offer of passkeys (src/screens/parts/login-calls.ts), one at a time: a new one withdraws the last. */
-  const offer = useRef<AbortController>(undefined);
-  const offerPasskeys = useHandler(async () => {
-    const calls = await loginCalls().catch(() => undefined);
-    const withdrawable = () => {
-      offer.current?.abort();
-      offer.current = new AbortController();
-      return offer.current.signal;
-    };
-    if (await calls?.offerPasskeys(flow, withdrawable)) void offerPasskeys();
-  });
-  useArrival(() => void offerPasskeys());
-  useEffect(() => () => offer.current?.abort(), []);
-
-  /** The button's ceremony, for the e-mail typed if any; the field's offer comes back after it. */
+  /** The button's ceremony, for the e-mail typed if any (src/screens/parts/login-calls.ts). */
   const askForPasskey = useHandler(async () => {
-    offer.current?.abort();
     setPasskeyBusy(true);
-    const { passkeySignIn } = await import('../flow/passkey-sign-in');
-    if (await passkeySignIn(flow, form.valid ? form.values.username.trim() : undefined)) return;
-    setPasskeyBusy(false);
-    void offerPasskeys();
+    const calls = await loginCalls().catch(() => undefined);
+    if (!(await calls?.askForPasskey(flow, form.valid ? form.values.username.trim() : undefined))) setPasskeyBusy(false);
   });
 
   return (

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Field, PasswordField, useFormModel } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
+import { useLive } from '../flow/live';
 import { PATHS } from '../flow/paths';
 import { useSearch } from '../flow/search';
 import { FlowLink } from '../flow/FlowLink';
@@ -18,6 +19,7 @@ import { clearToast, showToast } from '../stores/first-view/toast';
 export function LoginWithPassword() {
   const t = useT();
   const flow = useFlow();
+  const live = useLive();
   const username = useSearch(PATHS.loginWithPassword).username ?? '';
   // The password the API refused: its error stays while the field holds it.
   const [refused, setRefused] = useState<string>();
@@ -40,7 +42,8 @@ export function LoginWithPassword() {
   }
 
   return (
-    <form ref={form.ref} className="fd-card" noValidate>
+    // Before the script the browser checks the form, and a press waits for the takeover (scripts/prerender/start-scripts.ts).
+    <form ref={form.ref} className="fd-card" noValidate={live}>
       <h1>{t('page.login-password.heading')}</h1>
       <Field
         label={t('field.email.label')}
@@ -73,7 +76,7 @@ export function LoginWithPassword() {
           {t('page.login-password.forgot')}
         </FlowLink>
       </p>
-      <Button type="submit" enabled={form.valid} busy={form.submitting} busyLabel={t('app.busy')}>
+      <Button type="submit" enabled={!live || form.valid} busy={form.submitting} busyLabel={t('app.busy')}>
         {t('button.login')}
       </Button>
       <p className="fd-card__aside">

@@ -3,14 +3,16 @@ import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
 import { useSearch } from '../flow/search';
-import { establishSession } from '../stores/session';
+import { takeStep } from '../flow/take-step';
+import { parseSessionToken } from '../session/token';
 import { showToast } from '../stores/first-view/toast';
 import { confirmSamlSession } from '../api/saml-session';
 
 /**
  * LoginWithSSOSuccess (flows 2): the identity provider's sign-in came back with a session token in
  * `lcq`. It is stored only once the API has confirmed it is a session handed to this browser
- * (confirmSamlSession), and the user goes on to company selection; any other answer ends on Login.
+ * (confirmSamlSession), and the sign-in goes on as after a password and code, straight into the app
+ * when the answer says the terms are accepted (flows 4.7, 4.8); any other answer ends on Login.
  */
 export function LoginWithSSOSuccess() {
   const t = useT();
@@ -20,9 +22,10 @@ export function LoginWithSSOSuccess() {
   // The token is read on arrival.
   useArrival(() => {
     void (async () => {
-      if (lcq && (await confirmSamlSession(lcq)) && establishSession(lcq)) {
-        // The token leaves the address bar with this step: replace, so Back does not show it again.
-        flow.go({ to: PATHS.companySelection, replace: true });
+      const confirmed = lcq ? await confirmSamlSession(lcq) : undefined;
+      if (lcq && confirmed?.kind === 'confirmed' && parseSessionToken(lcq)) {
+        // On as after a password and code; the token leaves the address bar with this step.
+        takeStep(flow, 'LoginWithSSOSuccess', { kind: 'signed-in', token: lcq, termsAccepted: confirmed.termsAccepted, replace: true });
         return;
       }
       showToast(t('page.login-sso-success.failed'), 'error');

@@ -6,9 +6,12 @@ import { HttpError } from '../errors';
 import { routeOptions, routePath } from '../openapi-schemas';
 import { dropPendingSignIn, heldPendingSignIn, holdPendingSignIn } from '../pending-sign-in-cookie';
 
-/** The session answered, with how many recovery codes are left when one stood in for the TOTP code (flows 4.5). */
-const signedInAnswer = ({ context, token, recoveryCodesLeft }: SignedIn) =>
-  recoveryCodesLeft === undefined ? { context, token } : { context, token, recoveryCodesLeft };
+/**
+ * The session answered, with the contexts whose current terms are accepted (flows 4.8), and how many
+ * recovery codes are left when one stood in for the TOTP code (flows 4.5).
+ */
+const signedInAnswer = ({ context, token, termsAccepted, recoveryCodesLeft }: SignedIn) =>
+  recoveryCodesLeft === undefined ? { context, token, termsAccepted } : { context, token, termsAccepted, recoveryCodesLeft };
 
 const invalidCode = () => new HttpError(401, 'invalid_code', 'Invalid code.');
 

@@ -30,7 +30,7 @@ export async function passkeyRoutes(app: FastifyInstance, { services }: { servic
       case 'saml-only':
         throw new HttpError(403, 'sso_required', "This account signs in through its organisation's identity provider.");
       case 'signed-in':
-        return { context: outcome.context, token: outcome.token } satisfies Answer<'signInWithPasskey'>;
+        return { context: outcome.context, token: outcome.token, termsAccepted: outcome.termsAccepted } satisfies Answer<'signInWithPasskey'>;
     }
   });
 

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { Services } from '../../services';
 import { recordSamlRejection, recordSamlSessionRefused, samlOrganizationNamed, samlOrganizationOf, signInWithSaml } from '../../auth/saml-sign-in';
+import { sessionTermsAccepted } from '../../auth/sign-in';
 import { HttpError } from '../errors';
 import { LIMITS, limitByAddress } from '../../auth/rate-limit';
 import { createServiceProvider, type SamlOrganization } from '../../saml/service-provider';
@@ -17,7 +18,7 @@ import { acceptSamlResponse, SamlRejection } from '../../saml/assertion-consumer
 import { isFrontDoorLocation, ssoSuccessUrl } from '../../saml/return-to';
 import { acceptFormBodies, requireFormBody } from '../../saml/form-body';
 import { bindNewRequest, bindSession, startedInThisBrowser, takeSessionBinding } from '../../saml/browser-binding';
-import type { Route } from '../contract';
+import type { Answer, Route } from '../contract';
 import { routeOptions, routePath } from '../openapi-schemas';
 import { bearerToken } from '../session-guard';
 
@@ -88,15 +89,17 @@ export async function samlRoutes(app: FastifyInstance, options: { services: Serv
 
   /**
    * POST /saml2/session — the app confirms the `lcq` it arrived with before storing it: a valid
-   * session that the assertion consumer handed out to this very browser, once (server-defined).
+   * session that the assertion consumer handed out to this very browser, once (server-defined),
+   * answered with the session's contexts whose current terms are accepted.
    */
-  app.post(routePath('confirmSamlSession'), routeOptions('confirmSamlSession'), async (request, reply) => {
+  app.post<Route<'confirmSamlSession'>>(routePath('confirmSamlSession'), routeOptions('confirmSamlSession'), async (request, reply) => {
     await limitByAddress(services.db, LIMITS.saml, request.ip);
     const { claims, user } = await services.tokens.verifySessionUser(bearerToken(request));
     if (!takeSessionBinding(request, reply, services.config, claims.jti)) {
       await recordSamlSessionRefused(services, user.id, request.ip);
       throw new HttpError(403, 'forbidden', 'This session was not handed out to this browser.');
     }
-    return reply.code(204).send();
+    // What decides where the sign-in goes next, as after a password (contract, LoginResponse).
+    return { termsAccepted: await sessionTermsAccepted(services.db, user.id, claims.contexts) } satisfies Answer<'confirmSamlSession'>;
   });
 }

@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Button, CodeField, Field, useFormModel } from '@frontdoor/ui';
 import { useT } from '../../i18n/t';
+import { useLive } from '../../flow/live';
 import { clearToast, showToast } from '../../stores/first-view/toast';
 import { MFA_CODE_LENGTH, isMfaCode } from '../../../rules/mfa-code';
 import { isRecoveryCode } from '../../../rules/recovery-code';
@@ -53,6 +54,7 @@ export function CodeStep({ recovery, ...props }: CodeStepProps) {
 
 function CodeForm({ heading, intro, send, onBack, children, recovery, kind, onSwitch }: CodeStepProps & { kind: CodeKind; onSwitch: () => void }) {
   const t = useT();
+  const live = useLive();
   // The API refused the code: the field says so until the next one is typed.
   const [refused, setRefused] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -74,7 +76,8 @@ function CodeForm({ heading, intro, send, onBack, children, recovery, kind, onSw
   const errors = refused ? [t('error.invalid-code')] : undefined;
 
   return (
-    <form ref={form.ref} className="fd-card" noValidate>
+    // Before the script the browser checks the form, and a press waits for the takeover (scripts/prerender/start-scripts.ts).
+    <form ref={form.ref} className="fd-card" noValidate={live}>
       <h1>{heading}</h1>
       <p className="fd-card__intro">{intro}</p>
       {children}
@@ -120,7 +123,7 @@ function CodeForm({ heading, intro, send, onBack, children, recovery, kind, onSw
         <Button variant="quiet" onClick={onBack}>
           {t('button.back')}
         </Button>
-        <Button type="submit" enabled={form.valid} busy={form.submitting} busyLabel={t('app.busy')}>
+        <Button type="submit" enabled={!live || form.valid} busy={form.submitting} busyLabel={t('app.busy')}>
           {t('button.continue')}
         </Button>
       </div>

@@ -13,6 +13,7 @@ import { clearToast } from '../../stores/first-view/toast';
 import { $storedSession, restoreSessionOnce } from '../../stores/session';
 import { isExpired } from '../../session/token';
 import { passkeySignInOptions } from '../../api/passkey-sign-in';
+import { prepareWhenEngaged } from '../../flow/prepare-next';
 
 export { goToIdentityProvider };
 
@@ -46,11 +47,53 @@ export async function lookUp(flow: Flow, username: string, leaving: (on: boolean
   showFailure('Login', 'sso-mode', result);
 }
 
-/** Is a session stored in this browser, and still valid? The stores come with these calls. */
-export function hasValidStoredSession(): boolean {
+/**
+ * Login's arrival: a valid session stored in this browser goes straight on (flows 4.7), once these
+ * calls with the stores have arrived. Anyone else is offered passkeys in the e-mail field, and the
+ * password step is prepared once they engage with it (src/flow/prepare-next.ts). Answers what
+ * leaving the screen ends.
+ */
+export function arrive(flow: Flow): () => void {
   restoreSessionOnce();
   const stored = $storedSession.get();
-  return stored !== undefined && !isExpired(stored);
+  if (stored && !isExpired(stored)) {
+    void flow.go({ to: PATHS.companySelection, replace: true });
+    return () => undefined;
+  }
+  const stopPreparing = prepareWhenEngaged(flow, { to: PATHS.loginWithPassword });
+  void keepOfferingPasskeys(flow);
+  return () => {
+    stopPreparing();
+    offer?.abort();
+  };
+}
+
+/** The field's offer of passkeys now, one at a time: a new one, or the button's ceremony, withdraws it. */
+let offer: AbortController | undefined;
+
+function withdrawable(): AbortSignal {
+  offer?.abort();
+  offer = new AbortController();
+  return offer.signal;
+}
+
+/** Offers passkeys in the e-mail field, again after each chosen one whose sign-in did not go on. */
+async function keepOfferingPasskeys(flow: Flow): Promise<void> {
+  while (await offerPasskeys(flow, withdrawable)) {
+    // Chosen, and the sign-in did not go on: offered again.
+  }
+}
+
+/**
+ * The passkey button's ceremony (flows 4.14), for the e-mail typed if any: the field's offer is
+ * withdrawn meanwhile and made again after it. Answers whether the sign-in went on.
+ */
+export async function askForPasskey(flow: Flow, email: string | undefined): Promise<boolean> {
+  offer?.abort();
+  const { passkeySignIn } = await import('../../flow/passkey-sign-in');
+  if (await passkeySignIn(flow, email)) return true;
+  void keepOfferingPasskeys(flow);
+  return false;
 }
 
 /**
@@ -59,7 +102,7 @@ export function hasValidStoredSession(): boolean {
  * gives the offer its signal once its options are at hand. Answers whether a passkey was chosen
  * and its sign-in did not go on, so the offer is made again.
  */
-export async function offerPasskeys(flow: Flow, withdrawable: () => AbortSignal): Promise<boolean> {
+async function offerPasskeys(flow: Flow, withdrawable: () => AbortSignal): Promise<boolean> {
   const browser = globalThis.PublicKeyCredential;
   if (!browser?.parseRequestOptionsFromJSON || !(await browser.isConditionalMediationAvailable?.())) return false;
   const options = await passkeySignInOptions(undefined);

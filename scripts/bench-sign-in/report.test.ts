@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ratio, requestList, stepTable, steps, wholeRuns, type Timeline } from './report';
+import type { Sent } from './conditions';
+
+/** A password sign-in opened at 0: the e-mail shown at 400, Enter at 500, and so on. */
+const password = (shift = 0): Timeline => ({
+  opened: 1000,
+  emailShown: 1400 + shift,
+  emailEntered: 1500 + shift,
+  passwordShown: 2100 + shift,
+  passwordEntered: 2200 + shift,
+  appRequested: 3000 + shift,
+});
+
+const totp: Timeline = { ...password(), codeShown: 2700, codeEntered: 2900, appRequested: 3300 };
+
+describe('the sign-in tables', () => {
+  it('times each step from its press, and counts the typing between the steps apart', () => {
+    expect(steps(password()).map((step) => [step.label, step.ms])).toEqual([
+      ['open /login → e-mail field shown', 400],
+      ['Enter on the e-mail → password field shown', 600],
+      ["Enter on the password → the app's page", 800],
+      ['clicking and typing between the steps', 200],
+      ['whole sign-in', 2000],
+    ]);
+  });
+
+  it('has a code step when the sign-in has one', () => {
+    expect(steps(totp).map((step) => [step.label, step.ms])).toEqual([
+      ['open /login → e-mail field shown', 400],
+      ['Enter on the e-mail → password field shown', 600],
+      ['Enter on the password → code field shown', 500],
+      ["Enter on the code → the app's page", 400],
+      ['clicking and typing between the steps', 400],
+      ['whole sign-in', 2300],
+    ]);
+  });
+
+  it('gives ratios to one decimal, and none beside a floor of nothing', () => {
+    expect(ratio(900, 300)).toBe('×3.00');
+    expect(ratio(250, 1000)).toBe('×0.25');
+    expect(ratio(100, 0)).toBe('–');
+  });
+
+  it('tabulates the medians of both sides, the whole sign-in in bold', () => {
+    const table = stepTable([password(0), password(300), password(100)], [password(-200), password(-300)]);
+    expect(table.split('\n')).toEqual([
+      '| step | Frontdoor (median ms) | bare forms (median ms) | ratio |',
+      '|---|---|---|---|',
+      '| open /login → e-mail field shown | 500 | 150 | ×3.33 |',
+      '| Enter on the e-mail → password field shown | 600 | 600 | ×1.00 |',
+      "| Enter on the password → the app's page | 800 | 800 | ×1.00 |",
+      '| clicking and typing between the steps | 200 | 200 | ×1.00 |',
+      '| **whole sign-in** | **2100** | **1750** | **×1.20** |',
+    ]);
+    expect(wholeRuns([password(0), password(300)])).toBe('2000 / 2300');
+  });
+
+  it('lists requests by path, once each with their count and cache hits, in the order first made', () => {
+    const sent = (url: string, fromCache = false, method = 'GET'): Sent => ({ at: 0, url, method, type: 'Script', fromCache });
+    const origin = 'http://127.0.0.1:8590';
+    expect(
+      requestList(
+        [
+          sent(`${origin}/api/login`, false, 'POST'),
+          sent(`${origin}/MFALogin.1.js`, true),
+          sent(`${origin}/api/login`, false, 'POST'),
+          sent(`${origin}/MFALogin.1.js?v=2`),
+          sent('http://app.example:8590/?context=acme'),
+        ],
+        origin,
+      ),
+    ).toEqual(['2× POST /api/login', '2× GET /MFALogin.1.js (1 from the cache)', '1× GET http://app.example:8590/']);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * The tables of `npm run bench:sign-in`, in Markdown like those of `npm run lighthouse`: for each
+ * scenario and cache, each step's median on both sides and their ratio, and the whole sign-in.
+ */
+import { median } from '../lighthouse/report';
+import type { Sent } from './conditions';
+
+/** The moments of one sign-in, in milliseconds since the epoch. */
+export interface Timeline {
+  /** Just before the first page was asked for. */
+  opened: number;
+  emailShown: number;
+  emailEntered: number;
+  passwordShown: number;
+  passwordEntered: number;
+  /** The code step's, when the sign-in has one. */
+  codeShown?: number;
+  codeEntered?: number;
+  /** When the browser requested the app's page. */
+  appRequested: number;
+}
+
+export interface Step {
+  label: string;
+  ms: number;
+}
+
+export const TYPING = 'clicking and typing between the steps';
+export const WHOLE = 'whole sign-in';
+
+/**
+ * Each step of a sign-in from its press (or the page's opening) to what it brings on; the clicks and
+ * typing between a field shown and its Enter, which no step counts (a page busy then makes them
+ * wait); and the whole, from opening to the app's request.
+ */
+export function steps(timeline: Timeline): Step[] {
+  const { opened, emailShown, emailEntered, passwordShown, passwordEntered, codeShown, codeEntered, appRequested } = timeline;
+  const measured: Step[] = [
+    { label: 'open /login → e-mail field shown', ms: emailShown - opened },
+    { label: 'Enter on the e-mail → password field shown', ms: passwordShown - emailEntered },
+    ...(codeShown === undefined || codeEntered === undefined
+      ? [{ label: "Enter on the password → the app's page", ms: appRequested - passwordEntered }]
+      : [
+          { label: 'Enter on the password → code field shown', ms: codeShown - passwordEntered },
+          { label: "Enter on the code → the app's page", ms: appRequested - codeEntered },
+        ]),
+  ];
+  const whole = appRequested - opened;
+  return [...measured, { label: TYPING, ms: whole - measured.reduce((sum, step) => sum + step.ms, 0) }, { label: WHOLE, ms: whole }];
+}
+
+/** "×2.41": how many times the floor's figure ours is, to the hundredth the targets are set in; none beside a floor of 0 or less. */
+export const ratio = (ours: number, floor: number): string => (floor > 0 ? `×${(ours / floor).toFixed(2)}` : '–');
+
+/** Medians of each step over the runs of both sides, the whole sign-in in bold. */
+export function stepTable(ours: readonly Timeline[], floor: readonly Timeline[]): string {
+  if (ours.length === 0 || floor.length === 0) throw new Error('A table needs runs of both sides.');
+  const [oursSteps, floorSteps] = [ours.map(steps), floor.map(steps)];
+  const labels = oursSteps[0]?.map((step) => step.label) ?? [];
+  // Both sides of one scenario have the same steps, in the same order.
+  const medianOf = (runs: Step[][], index: number) => median(runs.map((run) => run[index]?.ms ?? NaN));
+  const lines = ['| step | Frontdoor (median ms) | bare forms (median ms) | ratio |', '|---|---|---|---|'];
+  for (const [index, label] of labels.entries()) {
+    const [mine, theirs] = [medianOf(oursSteps, index), medianOf(floorSteps, index)];
+    const cells = [label, mine.toFixed(0), theirs.toFixed(0), ratio(mine, theirs)];
+    lines.push(`| ${(label === WHOLE ? cells.map((cell) => `**${cell}**`) : cells).join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+/** Each run's whole sign-in, so the spread behind a median shows. */
+export const wholeRuns = (runs: readonly Timeline[]): string => runs.map((run) => (run.appRequested - run.opened).toFixed(0)).join(' / ');
+
+/**
+ * The requests of a sign-in by path, each once with how many times it was made and how many of those
+ * the cache answered, in the order of their first request; paths of another origin with it.
+ */
+export function requestList(requests: readonly Sent[], origin: string): string[] {
+  const counts = new Map<string, { count: number; cached: number }>();
+  for (const request of requests) {
+    const url = new URL(request.url);
+    const key = `${request.method} ${url.origin === origin ? '' : url.origin}${url.pathname}`;
+    const count = counts.get(key) ?? { count: 0, cached: 0 };
+    counts.set(key, { count: count.count + 1, cached: count.cached + (request.fromCache ? 1 : 0) });
+  }
+  return [...counts].map(([key, { count, cached }]) => `${count}× ${key}${cached ? ` (${cached} from the cache)` : ''}`);
+}

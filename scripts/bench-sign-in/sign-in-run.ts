@@ -1,0 +1,193 @@
+/**
+ * One measured sign-in, as a person does it and the same way on both sides: open the first page;
+ * once the e-mail field is shown, click it, type and press Enter at once; once the password field is
+ * shown, the same; once the code field is shown (TOTP), the same with the code; done when the
+ * browser requests the app's page. Cold: a new browser context, its HTTP cache empty. Warm: in one
+ * context, an unmeasured sign-in first fills the cache; then cookies and storage go, but for the
+ * skip-MFA cookie, and the measured sign-in starts in a new tab, as a person coming back would.
+ *
+ * The clocks: a press is timed in Node (Date.now() just before Playwright sends the key), a field
+ * shown by the page (probe.ts), the app's request by the browser (conditions.ts). All three read
+ * the machine's wall clock, so a step is the difference of two of them.
+ */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { skipMfaCookieAttributes, skipMfaCookieName } from '../../src/session/cookies';
+import { condition, SLOW_4G, type Requests, type Sent } from './conditions';
+import { probe, type Field, type Probe, type Report } from './probe';
+import type { Timeline } from './report';
+
+export type Scenario = 'password' | 'totp';
+export type Cache = 'cold' | 'warm';
+
+export interface Side {
+  name: string;
+  /** The origin its pages are on: storage is cleared there between the warm-up and the measure. */
+  origin: string;
+  /** The first page of the sign-in. */
+  start(scenario: Scenario): string;
+}
+
+export interface SignInAs {
+  email: string;
+  password: string;
+  /** The code to type on the code step, when there is one. */
+  code?: () => Promise<string>;
+}
+
+export interface Measured {
+  timeline: Timeline;
+  /** What the tab requested from the password's Enter to the app's page, that one included. */
+  afterPassword: Sent[];
+}
+
+/** How long one step may take before the run is given up, with what the page showed. */
+const STEP_TIMEOUT_MS = 60_000;
+/** How long typed text may take to reach its field. */
+const TYPING_TIMEOUT_MS = 10_000;
+
+async function within<T>(page: Page, what: string, waiting: Promise<T>, timeout = STEP_TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), timeout)));
+  try {
+    const outcome = await Promise.race([waiting, late]);
+    if (outcome !== 'late') return outcome;
+  } finally {
+    clearTimeout(timer);
+  }
+  const text = await page
+    .locator('body')
+    .innerText({ timeout: 2000 })
+    .catch(() => '');
+  throw new Error(`No ${what} within ${timeout / 1000} s on ${page.url()}; the page said: ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
+}
+
+/**
+ * The network emulation must hold on every document of the tab: each request since the e-mail's
+ * Enter that the network answered waited at least the emulated latency for it.
+ */
+function assertThrottled(requests: readonly Sent[], page: string): void {
+  const answered = requests.filter((request) => !request.fromCache && request.waited !== undefined && /^https?:/.test(request.url));
+  const quick = answered.find((request) => (request.waited ?? 0) < SLOW_4G.latency);
+  if (answered.length === 0 || quick) {
+    throw new Error(
+      `The network emulation was not in effect on ${page}: ` +
+        (quick ? `${quick.method} ${quick.url} was answered in ${quick.waited?.toFixed(0)} ms.` : 'no request went to the network after the e-mail.'),
+    );
+  }
+}
+
+/**
+ * Types as a person does, and the same on both sides: a click on the field where the probe saw it,
+ * then the text, through the DevTools protocol's input events. Not Playwright's locators: they
+ * compile Playwright's own script into each new document first, some 200 ms on the slowed CPU, which
+ * the bare forms' three documents would pay three times and the app once, while it starts.
+ */
+async function typeInto(page: Page, reports: Probe, field: Report, text: string, keyByKey = false): Promise<void> {
+  const from = reports.entries.length;
+  await page.mouse.click(field.x, field.y);
+  await (keyByKey ? page.keyboard.type(text) : page.keyboard.insertText(text));
+  const typed = reports.first(from, (report) => report.field === field.field && report.event === 'typed');
+  await within(page, `input into the ${field.field} field after a click at (${field.x.toFixed(0)}, ${field.y.toFixed(0)})`, typed, TYPING_TIMEOUT_MS);
+}
+
+async function signIn(page: Page, requests: Requests, reports: Probe, start: string, person: SignInAs, appOrigin: string): Promise<Measured> {
+  // Each wait takes the reports from the moment before the action that brings its field on.
+  const shown = (field: Field, from: number) =>
+    within(
+      page,
+      `${field} field`,
+      reports.first(from, (report) => report.field === field && report.event === 'shown'),
+    );
+  const press = async () => {
+    const at = Date.now();
+    await page.keyboard.press('Enter');
+    return at;
+  };
+
+  let from = reports.entries.length;
+  const opened = Date.now();
+  await page.goto(start, { waitUntil: 'commit' });
+  const emailField = await shown('email', from);
+  await typeInto(page, reports, emailField, person.email);
+
+  const sinceEmail = requests.entries.length;
+  from = reports.entries.length;
+  const emailEntered = await press();
+  const passwordField = await shown('password', from);
+  await typeInto(page, reports, passwordField, person.password);
+
+  const sincePassword = requests.entries.length;
+  from = reports.entries.length;
+  const passwordEntered = await press();
+  let code: Pick<Timeline, 'codeShown' | 'codeEntered'> = {};
+  if (person.code) {
+    const codeField = await shown('code', from);
+    // The six digits key by key, as a person types them.
+    await typeInto(page, reports, codeField, await person.code(), true);
+    code = { codeShown: codeField.at, codeEntered: await press() };
+  }
+  const app = await within(
+    page,
+    "request of the app's page",
+    requests.first(sincePassword, (request) => request.type === 'Document' && new URL(request.url).origin === appOrigin),
+  );
+  const afterPassword = requests.entries.slice(sincePassword, requests.entries.indexOf(app) + 1);
+  assertThrottled(requests.entries.slice(sinceEmail, requests.entries.indexOf(app)), start);
+  const timeline = { opened, emailShown: emailField.at, emailEntered, passwordShown: passwordField.at, passwordEntered, ...code, appRequested: app.at };
+  return { timeline, afterPassword };
+}
+
+/** The cookie of a user who chose "Skip" on the MFA setup today (flows 4.4), as the app writes it. */
+async function addSkipMfaCookie(context: BrowserContext, frontDoor: string, userId: string): Promise<void> {
+  const name = skipMfaCookieName(userId);
+  if (!name) throw new Error(`No skip-MFA cookie can name the user ${userId}.`);
+  // The app's cookie lasts to the end of the day; counted from an hour ahead, a run over midnight
+  // keeps it. Set for the front door's URL, it is its host's alone and on path /, as the app's is.
+  const { expires, secure } = skipMfaCookieAttributes(Date.now() + 3600_000);
+  await context.addCookies([{ name, value: 'true', url: `${frontDoor}/`, secure, sameSite: 'Strict', expires: Math.floor(expires.getTime() / 1000) }]);
+}
+
+/** A tab under the benchmark's conditions, with the probe in its documents. */
+async function newTab(context: BrowserContext): Promise<{ page: Page; requests: Requests; reports: Probe }> {
+  const page = await context.newPage();
+  const requests = await condition(context, page);
+  return { page, requests, reports: await probe(page) };
+}
+
+export interface Run {
+  side: Side;
+  scenario: Scenario;
+  cache: Cache;
+  /** The person of the measured sign-in, and of the warm-up before it (warm cache). */
+  person: SignInAs;
+  warmUp?: SignInAs;
+  frontDoor: string;
+  skipMfaUser: string;
+  appOrigin: string;
+}
+
+export async function measure(browser: Browser, run: Run): Promise<Measured> {
+  const context = await browser.newContext({ locale: 'en-GB' });
+  try {
+    await addSkipMfaCookie(context, run.frontDoor, run.skipMfaUser);
+    const start = run.side.start(run.scenario);
+    if (run.cache === 'warm') {
+      if (!run.warmUp) throw new Error('A warm-cache run needs a sign-in to warm the cache with.');
+      const first = await newTab(context);
+      await signIn(first.page, first.requests, first.reports, start, run.warmUp, run.appOrigin);
+      await first.page.close();
+      await context.clearCookies();
+      await addSkipMfaCookie(context, run.frontDoor, run.skipMfaUser);
+    }
+    const tab = await newTab(context);
+    if (run.cache === 'warm') {
+      const cdp = await context.newCDPSession(tab.page);
+      // Not the HTTP cache: "cache_storage" is the Cache API's.
+      await cdp.send('Storage.clearDataForOrigin', { origin: run.side.origin, storageTypes: 'local_storage,indexeddb,service_workers,cache_storage' });
+      await cdp.detach();
+    }
+    return await signIn(tab.page, tab.requests, tab.reports, start, run.person, run.appOrigin);
+  } finally {
+    await context.close();
+  }
+}
