@@ -192,7 +192,7 @@ export async function prerender(root: string, dist: string): Promise<number> {
     const preload = [...new Set([...modules.slice(0, -1), ...(page.module ? (bundles.lazy[page.module] ?? []) : [])])];
     // What a press needs beyond them, with the whole stylesheet the move waits for.
     const pressedFiles = page.pressed.flatMap((module) => bundles.lazy[module] ?? []).filter((file) => !modules.includes(file) && !preload.includes(file));
-    const pressed = pressedFiles.length > 0 && stylesheet ? [...new Set(pressedFiles), stylesheet] : [];
+    const pressed = pressedFiles.length > 0 ? [...new Set(pressedFiles), stylesheet] : [];
     const scripts: ScriptsBlock = {
       main: modules.at(-1)!,
       preload,

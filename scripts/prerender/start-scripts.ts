@@ -14,16 +14,10 @@
  */
 import { LIVE_EVENT } from '../../src/flow/live-event';
 import type { WithPressCall } from '../../src/api/early-answer';
-
-interface PageScripts {
-  main: string;
-  preload: string[];
-  pressed?: string[];
-  call?: string;
-}
+import type { ScriptsBlock } from '../../src/router/scripts-block';
 
 // Every prerendered page has the block (scripts/prerender.ts).
-const scripts = JSON.parse(document.getElementById('frontdoor-scripts')!.textContent!) as PageScripts;
+const scripts = JSON.parse(document.getElementById('frontdoor-scripts')!.textContent!) as ScriptsBlock;
 let started = false;
 let live = false;
 let held: HTMLFormElement | undefined;

@@ -143,6 +143,16 @@ describe('the router over the route table', () => {
     await waitFor(() => expect(document.title).toBe('Passwort zurücksetzen'));
   });
 
+  it('fetches the step a screen goes on to once the person engages with its form, not before (RouteRow.next)', async () => {
+    const next = vi.spyOn(SCREENS, 'RegisterSuccess');
+    const { router } = routerAt('/register');
+    await router.showAddress();
+    const email = await screen.findByRole('textbox', { name: /E-mail/ });
+    expect(next).not.toHaveBeenCalled();
+    email.focus();
+    expect(next).toHaveBeenCalledOnce();
+  });
+
   it('sends / to /login with the carried parameters, replacing the address', async () => {
     const { router, history } = routerAt('/?app=portal&route=%2Fdashboard');
     await router.showAddress();

@@ -6,7 +6,8 @@
  * guard that sends the visitor elsewhere, replaces the address with its destination, with the
  * carried parameters (flows 2). A screen whose files cannot arrive is shown by a page load of its
  * address, once. A page's first view is shown by the page itself (src/router/start.tsx); this
- * arrives after it has taken over, with the route table.
+ * arrives after it has taken over, with the route table. The step a shown screen's form goes on to
+ * (RouteRow.next) is prepared once the person engages with it (src/router/prepare-next.ts).
  */
 import { staticFlow } from '../flow/static-flow';
 import { pathTo, type To } from '../flow/paths';
@@ -21,6 +22,7 @@ import { loadPageOnce, pageShown } from './load-page-once';
 import { showScreen, showUnavailable } from './show-screen';
 import { sessionAtHand } from './session-at-hand';
 import { wholeStylesheet } from './whole-stylesheet';
+import { prepareWhenEngaged } from './prepare-next';
 import { ArrivedScreen } from './ArrivedScreen';
 import type { ScreenHostProps } from './ScreenHost';
 
@@ -61,6 +63,17 @@ export function createPageRouter({ root, history, table, firstView, gallery = fa
 
   const rows = gallery ? table.rows : table.rows.filter((row) => !row.development);
   const matchOf = (path: string): RouteMatch | undefined => matchRoute(path, rows);
+  /** Stops waiting for the person to engage with the screen in place. */
+  let stopPreparing = () => {};
+  /** The next step of the screen now in place, prepared once the person engages with it. */
+  function prepareNextOf(row: RouteRow | undefined): void {
+    stopPreparing();
+    stopPreparing = row?.next ? prepareWhenEngaged(prepare, { to: row.next }) : () => {};
+  }
+  if (firstView) {
+    const row = matchOf(history.pathname)?.row;
+    if (row?.screen === firstView) prepareNextOf(row);
+  }
 
   function aliasOf(path: string): To | undefined {
     for (const alias of table.aliases) {
@@ -108,6 +121,7 @@ export function createPageRouter({ root, history, table, firstView, gallery = fa
         return;
       case 'shown':
         mounted = { screen: row.screen, arrival };
+        prepareNextOf(match?.row);
         pageShown(href);
         if (scrollToTop && typeof scrollTo === 'function') scrollTo(0, 0);
     }
@@ -135,6 +149,7 @@ export function createPageRouter({ root, history, table, firstView, gallery = fa
     stop() {
       stopped = true;
       unlisten();
+      stopPreparing();
     },
   };
 }

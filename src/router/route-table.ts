@@ -24,8 +24,8 @@ export interface RouteRow {
   texts: readonly PageTexts[];
   guard?: GuardName;
   /**
-   * Where a press on the screen's form goes on to: a press made before the page's script has taken
-   * over fetches that step's code and texts, the router and the screen's calls with the script, and
+   * Where a press on the screen's form goes on to: its code and texts are fetched once the person
+   * engages with the form (by the page before its script has taken over, by the router after), so
    * the move after the answer waits for nothing else (docs/decisions/0018-one-round-trip-a-step.md).
    */
   next?: AppPath;

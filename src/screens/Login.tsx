@@ -60,8 +60,8 @@ export function Login() {
   const busy = form.submitting || leaving || passkeyBusy;
 
   useArrival(() => {
-    // A valid stored session goes straight on (flows 4.7); else passkeys are offered and the
-    // password step prepared, until the screen is left.
+    // A valid stored session goes straight on (flows 4.7); else passkeys are offered until the
+    // screen is left.
     let leave: (() => void) | undefined;
     let left = false;
     void loginCalls().then(

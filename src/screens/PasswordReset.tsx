@@ -21,7 +21,6 @@ export function PasswordReset() {
       intro={t('page.password-reset.intro')}
       submitLabel={t('button.continue')}
       prefill={{ email, from: ['username'] }}
-      next={PATHS.passwordResetSuccess}
       onSent={(email) => {
         $resetEmail.set(email);
         flow.go({ to: PATHS.passwordResetSuccess });

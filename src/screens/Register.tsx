@@ -17,7 +17,6 @@ export function Register() {
       intro={t('page.register.intro')}
       submitLabel={t('button.create')}
       prefill={{ email, from: ['username', 'email'] }}
-      next={PATHS.registerSuccess}
       onSent={(email) => flow.go({ to: PATHS.registerSuccess, search: { username: email } })}
       back={{ prompt: t('page.register.have-account'), label: t('page.register.login-link') }}
     />

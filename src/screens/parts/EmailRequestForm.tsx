@@ -1,9 +1,7 @@
-import { Button, Field, useArrival, useFormModel } from '@frontdoor/ui';
+import { Button, Field, useFormModel } from '@frontdoor/ui';
 import { useT } from '../../i18n/t';
 import { useLive } from '../../flow/live';
-import { useFlow } from '../../flow/flow';
-import { PATHS, type AppPath } from '../../flow/paths';
-import { prepareWhenEngaged } from '../../flow/prepare-next';
+import { PATHS } from '../../flow/paths';
 import { FlowLink } from '../../flow/FlowLink';
 import { showFailure } from '../../flow/failure';
 import { requestMail } from '../../api/account';
@@ -24,8 +22,6 @@ export interface EmailRequestFormProps {
   prefill: { email: string | undefined; from: readonly ('username' | 'email')[] };
   /** The mail is on its way (the API answers the same for every address, flows 7). */
   onSent(email: string): void;
-  /** The step `onSent` goes to: prepared once the person engages with the e-mail (src/flow/prepare-next.ts). */
-  next: AppPath;
   /** The way back to sign in: a question before the link, and the link's text. */
   back: { prompt?: string; label: string };
 }
@@ -34,11 +30,9 @@ export interface EmailRequestFormProps {
  * An e-mail that asks for a mail with a link: registration (Register) or a new password
  * (PasswordReset). `{email, language}` goes to the API with the language rule of flows 3.
  */
-export function EmailRequestForm({ screen, kind, heading, intro, submitLabel, prefill, onSent, next, back }: EmailRequestFormProps) {
+export function EmailRequestForm({ screen, kind, heading, intro, submitLabel, prefill, onSent, back }: EmailRequestFormProps) {
   const t = useT();
   const live = useLive();
-  const flow = useFlow();
-  useArrival(() => prepareWhenEngaged(flow, { to: next }));
   const initialEmail = prefill.email ?? '';
   const form = useFormModel({
     initialValues: { email: initialEmail },

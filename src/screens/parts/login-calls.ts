@@ -13,7 +13,6 @@ import { clearToast } from '../../stores/first-view/toast';
 import { $storedSession, restoreSessionOnce } from '../../stores/session';
 import { isExpired } from '../../session/token';
 import { passkeySignInOptions } from '../../api/passkey-sign-in';
-import { prepareWhenEngaged } from '../../flow/prepare-next';
 
 export { goToIdentityProvider };
 
@@ -49,9 +48,8 @@ export async function lookUp(flow: Flow, username: string, leaving: (on: boolean
 
 /**
  * Login's arrival: a valid session stored in this browser goes straight on (flows 4.7), once these
- * calls with the stores have arrived. Anyone else is offered passkeys in the e-mail field, and the
- * password step is prepared once they engage with it (src/flow/prepare-next.ts). Answers what
- * leaving the screen ends.
+ * calls with the stores have arrived; anyone else is offered passkeys in the e-mail field. Answers
+ * what leaving the screen ends.
  */
 export function arrive(flow: Flow): () => void {
   restoreSessionOnce();
@@ -60,12 +58,8 @@ export function arrive(flow: Flow): () => void {
     void flow.go({ to: PATHS.companySelection, replace: true });
     return () => undefined;
   }
-  const stopPreparing = prepareWhenEngaged(flow, { to: PATHS.loginWithPassword });
   void keepOfferingPasskeys(flow);
-  return () => {
-    stopPreparing();
-    offer?.abort();
-  };
+  return () => offer?.abort();
 }
 
 /** The field's offer of passkeys now, one at a time: a new one, or the button's ceremony, withdraws it. */
