@@ -1,4 +1,6 @@
-import { test, expect } from './fixtures';
+import { randomBytes } from 'node:crypto';
+import { test, expect, mailedLink } from './fixtures';
+import { expectNoAxeViolations } from './axe';
 import type { Page } from '@playwright/test';
 import { enterEmail, enterPassword } from './screens/sign-in';
 import { lazyFiles, ownFiles } from './bundles';
@@ -273,6 +275,28 @@ for (const path of [
     expect(fetched).toEqual([]);
   });
 }
+
+test('a password form shown once its link is judged is named at once: its page carries the form’s texts, no dictionary arrives', async ({
+  page,
+  request,
+  account,
+}) => {
+  const dictionaries = new Set(['en', 'de', 'it', 'fr', 'az'].flatMap((language) => [...lazyFiles(`locales/${language}.json`)]));
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (dictionaries.has(new URL(request.url()).pathname)) fetched.push(request.url());
+  });
+  const address = `10.${randomBytes(3).join('.')}`;
+  const asked = await request.post('/api/forgot-password', { data: { email: account.email, language: 'en' }, headers: { 'x-forwarded-for': address } });
+  expect(asked.status()).toBe(202);
+  await page.goto((await mailedLink(request, account.email, '/reset-password/update')).href);
+  await expect(page.getByRole('button', { name: 'Show password' }).first()).toBeVisible();
+  await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Repeat the new password')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+  await expectNoAxeViolations(page, 'password update before the dictionary');
+  expect(fetched).toEqual([]);
+});
 
 test('a page inlines the rules of what its screen shows, and the rules of what only scripts or other screens show arrive once it has taken over', async ({
   page,

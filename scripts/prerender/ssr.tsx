@@ -10,7 +10,7 @@ import it from '../../locales/it.json';
 import fr from '../../locales/fr.json';
 import az from '../../locales/az.json';
 import { LANGUAGES, type Language } from '../../rules/languages';
-import { ALIASES, ANSWER_TEXTS, ROUTE_TABLE, type PageTexts, type RouteRow } from '../../src/router/route-table';
+import { ALIASES, ANSWER_TEXTS, ROUTE_TABLE, type RouteRow } from '../../src/router/route-table';
 import { ScreenHost } from '../../src/router/ScreenHost';
 import { staticFlow } from '../../src/flow/static-flow';
 import { loadScreen, type ScreenName } from '../../src/router/screens';
@@ -78,12 +78,14 @@ function pick(dictionary: Dictionary, keys: Iterable<string>): Dictionary {
 
 /**
  * The texts a page carries: those its first view renders, the whole group of each field it renders
- * (the field's errors), the answers' groups and its screen's `page.*` groups. Any other text comes
- * with the language's whole dictionary (docs/decisions/0014-a-page-carries-its-screen.md).
+ * (the field's errors), the answers' groups, its screen's `page.*` groups and the texts of a form it
+ * shows later (RouteRow.formTexts). Any other text comes with the language's whole dictionary
+ * (docs/decisions/0014-a-page-carries-its-screen.md).
  */
-function firstViewTexts(dictionary: Dictionary, rendered: ReadonlySet<string>, groups: readonly PageTexts[]): Dictionary {
+function firstViewTexts(dictionary: Dictionary, rendered: ReadonlySet<string>, row?: RouteRow): Dictionary {
   const fields = [...rendered].flatMap((key) => (key.startsWith('field.') ? [key.split('.', 2).join('.')] : []));
-  return pick(dictionary, [...ANSWER_TEXTS, ...groups.map((group) => `page.${group}`), ...fields, ...rendered]);
+  const groups = (row?.texts ?? []).map((group) => `page.${group}`);
+  return pick(dictionary, [...ANSWER_TEXTS, ...groups, ...(row?.formTexts ?? []), ...fields, ...rendered]);
 }
 
 /** What `english` lacks in `texts`: the keys a language leaves to English (flows 9: Italian migration texts). */
@@ -114,7 +116,7 @@ export function shellPage(language: Language): Page {
     language,
     title: translate(language, 'app.name'),
     markup: '',
-    texts: firstViewTexts(dictionaries[language], new Set(), []),
+    texts: firstViewTexts(dictionaries[language], new Set()),
     english: englishFor(language),
   };
 }
@@ -169,7 +171,7 @@ export async function renderPage(row: RouteRow | undefined, language: Language):
     language,
     title: translate(language, titleKey),
     markup,
-    texts: firstViewTexts(dictionaries[language], new Set(read), row?.texts ?? []),
+    texts: firstViewTexts(dictionaries[language], new Set(read), row),
     english: englishFor(language),
   };
 }

@@ -14,6 +14,9 @@ import { matchPath } from '../../rules/route-pattern';
 /** A group of `page.*` texts: 'login' for page.login.heading and its siblings. */
 export type PageTexts = TextKey extends infer Key ? (Key extends `page.${infer Group}.${string}` ? Group : never) : never;
 
+/** A field's group of texts: 'field.new-password' for its label, rules and errors. */
+export type FieldTexts = TextKey extends infer Key ? (Key extends `field.${infer Name}.${string}` ? `field.${Name}` : never) : never;
+
 export interface RouteRow {
   path: AppPath;
   /** The screen: its module's file and export (flows 2). */
@@ -22,6 +25,12 @@ export interface RouteRow {
   titleKey: TextKey;
   /** The groups of `page.*` texts the screen shows: its page carries them whole. */
   texts: readonly PageTexts[];
+  /**
+   * The texts of a form the screen shows only once it has judged what its page cannot (a link's
+   * token, the session), behind a first view's loading card: the page carries them too, so the
+   * form is named the moment it shows, before the whole dictionary has arrived.
+   */
+  formTexts?: readonly (FieldTexts | TextKey)[];
   guard?: GuardName;
   /**
    * Where a press on the screen's form goes on to: its code and texts are fetched once the person
@@ -46,6 +55,9 @@ export interface RouteRow {
  * errors, with their times, that a press may show before any move (scripts/prerender/ssr.tsx).
  */
 export const ANSWER_TEXTS = ['app', 'error', 'time'] as const satisfies readonly (TextKey extends `${infer Group}.${string}` ? Group : never)[];
+
+/** The form of a password set from a link (src/screens/parts/PasswordFromLink.tsx). */
+const LINK_PASSWORD_FORM = ['field.email', 'field.password', 'field.new-password', 'field.repeat-password', 'button.continue'] as const;
 
 export const ROUTE_TABLE: readonly RouteRow[] = [
   {
@@ -121,6 +133,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     screen: 'PasswordUpdate',
     titleKey: 'title.password-reset',
     texts: ['password-update'],
+    formTexts: LINK_PASSWORD_FORM,
   },
   {
     path: PATHS.passwordUpdateSuccess,
@@ -133,12 +146,14 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     screen: 'PasswordChange',
     titleKey: 'title.password-change',
     texts: ['password-change'],
+    formTexts: ['field.current-password', 'field.password', 'field.new-password', 'field.repeat-password', 'button.save'],
   },
   {
     path: PATHS.signup,
     screen: 'Signup',
     titleKey: 'title.signup',
     texts: ['password-update', 'signup'],
+    formTexts: LINK_PASSWORD_FORM,
   },
   {
     path: PATHS.signupSuccess,
