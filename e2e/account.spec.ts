@@ -8,6 +8,9 @@ import { expectNoAxeViolations } from './axe';
 import { keepScreenshots } from './screenshots';
 import { ALLOWED_PARENT } from '../playwright.config';
 
+/** What the new-password field says of a password attackers try first (password_compromised). */
+const KNOWN_PASSWORD_MESSAGE = 'This password is too easy to guess';
+
 test.use({ locale: 'en-GB' });
 
 const freshEmail = () => `e2e-${randomUUID()}@example.com`;
@@ -47,14 +50,20 @@ test('a newcomer registers, opens the link from the mail, sets a password with t
   await expect(password).toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page, 'signup with broken rules');
   await keepScreenshots(page, testInfo, 'signup-rules');
-  await password.fill('abcdefgH1');
+  await password.fill('Password123');
   expect((await passwordRules(page)).every(([, met]) => met)).toBe(true);
-  await page.getByLabel('Repeat the new password').fill('abcdefgH2');
+  await page.getByLabel('Repeat the new password').fill('Password124');
   await page.getByLabel('New password', { exact: true }).focus();
   await expect(page.getByText('The passwords do not match.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
-  await page.getByLabel('Repeat the new password').fill('abcdefgH1');
+  await page.getByLabel('Repeat the new password').fill('Password123');
   await page.getByRole('button', { name: 'Continue' }).click();
+  // It keeps the rules, and it is among the first passwords every attacker tries.
+  await expect(page.getByText(KNOWN_PASSWORD_MESSAGE)).toBeVisible();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page, 'signup with a known-breached password');
+  await keepScreenshots(page, testInfo, 'signup-known-password');
+  await chooseNewPassword(page, 'Harbour-Lantern-72');
 
   await expect(page.getByRole('status').filter({ hasText: 'Password successfully updated!' })).toBeVisible();
   await expect(page.getByRole('heading', { name: "You're all set" })).toBeVisible();
@@ -63,7 +72,7 @@ test('a newcomer registers, opens the link from the mail, sets a password with t
   await page.getByRole('link', { name: 'Login' }).click();
   await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await enterPassword(page, 'abcdefgH1');
+  await enterPassword(page, 'Harbour-Lantern-72');
   await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
   expect(errors).toEqual([]);
 });
@@ -99,6 +108,9 @@ test('a user resets a forgotten password through the mailed link; the old passwo
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   await expectNoAxeViolations(page, 'password update');
   await keepScreenshots(page, testInfo, 'password-update');
+  await chooseNewPassword(page, 'Welcome2024');
+  await expect(page.getByText(KNOWN_PASSWORD_MESSAGE)).toBeVisible();
+  await expect(page.getByLabel('New password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await chooseNewPassword(page, 'Brand-New-Pass-7');
   await expect(page.getByRole('heading', { name: 'Password updated' })).toBeVisible();
   await expectNoAxeViolations(page, 'password update success');
@@ -254,6 +266,28 @@ test.describe('the embedded change-password page', () => {
     // Another current password is another try: the refusal leaves the field.
     await current.fill(account.password);
     await expect(current).not.toHaveAttribute('aria-invalid', 'true');
+    await expect.poll(() => received(page)).toEqual([{ origin: baseURL, data: { action: 'password-change', success: false } }]);
+  });
+  test('a new password attackers try first is refused on its field and in the page, and the app hears of the failure', async ({
+    page,
+    account,
+    baseURL,
+  }, testInfo) => {
+    await signedIn(page, account);
+    await appEmbedding(page, ALLOWED_PARENT);
+    const frame = page.frameLocator('iframe[title="Change password"]');
+    await frame.getByLabel('Current password').fill(account.password);
+    const fresh = frame.getByLabel('New password', { exact: true });
+    await fresh.fill('Qwerty12345');
+    await frame.getByLabel('Repeat the new password').fill('Qwerty12345');
+    await frame.getByRole('button', { name: 'Save' }).click();
+    await expect(frame.getByRole('alert').filter({ hasText: KNOWN_PASSWORD_MESSAGE })).toBeVisible();
+    await expect(fresh).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page.frame({ url: /\/change-password/ })!, 'password change with a known-breached password');
+    await keepScreenshots(page, testInfo, 'password-change-known-password');
+    // Another password is another try: the refusal leaves the field.
+    await fresh.fill('Harbour-Lantern-72');
+    await expect(fresh).not.toHaveAttribute('aria-invalid', 'true');
     await expect.poll(() => received(page)).toEqual([{ origin: baseURL, data: { action: 'password-change', success: false } }]);
   });
 });

@@ -432,6 +432,14 @@ export interface paths {
          *     otherwise 400 `weak_password` (a spent link answers 401 first, and a
          *     weak password leaves the link usable). With a session token it must
          *     also differ from the current password: 400 `password_unchanged`.
+         *     It must not be one that attackers try first (NIST SP 800-63B
+         *     3.1.1.2): one in the server's lists of common and breached
+         *     passwords, one judged guessable, or one built from the person's own
+         *     e-mail or organisation names (`Acme2025acme` for a member of acme);
+         *     otherwise 400 `password_compromised`, which also leaves the link
+         *     usable. Where the operator names a Pwned Passwords range service,
+         *     it is asked too (only the first five hex digits of the password's
+         *     SHA-1 leave the server) for at most a second.
          *     Setting a password ends every earlier session token and every unused
          *     link of the user. A reset link's token also removes every passkey of
          *     the user, and an authenticator app that a sign-in with a recovery
@@ -787,6 +795,103 @@ export interface paths {
          *     with a "This wasn't me" link (`secureAccount`).
          */
         delete: operations["removePasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{context}/user/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An organisation's context (its short name). The reserved contexts `serviceProvider` (marketplace) and `meta` are ordinary values here.
+                 * @example acme
+                 */
+                context: components["parameters"]["ContextPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Where the user is signed in
+         * @description The sessions page's list: every session of the user that still
+         *     works, one per sign-in (its tokens carry its id as `sid`): the
+         *     calling one first, then the most recently active. Each names the browser and system it began
+         *     on, as read from the sign-in's User-Agent header (empty when it
+         *     named none), its client address with the host part hidden, when it
+         *     started and when it was last active (written at most every five
+         *     minutes); `current` marks the session of the calling token.
+         *     `context` is an organisation the session reaches, or the API
+         *     audience.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{context}/user/sessions/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An organisation's context (its short name). The reserved contexts `serviceProvider` (marketplace) and `meta` are ordinary values here.
+                 * @example acme
+                 */
+                context: components["parameters"]["ContextPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out of other devices, or everywhere
+         * @description Ends every session of the user but the calling one (`which:
+         *     others`), or every one, the calling one included (`which: all`).
+         *     An ended session's tokens answer 401 `invalid_token` at their next
+         *     call, on every instance.
+         */
+        post: operations["signOutSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{context}/user/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An organisation's context (its short name). The reserved contexts `serviceProvider` (marketplace) and `meta` are ordinary values here.
+                 * @example acme
+                 */
+                context: components["parameters"]["ContextPath"];
+                /**
+                 * @description The session's id (`Session.id`).
+                 * @example 6c7d8e9f-0a1b-4c2d-8e3f-4a5b6c7d8e9f
+                 */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign out one session
+         * @description Ends one of the user's sessions, the calling one too; its tokens
+         *     answer 401 `invalid_token` at their next call, on every instance.
+         *     404 `not_found` when the user has no such session that still
+         *     works: an unknown id, another person's, or one ended already.
+         */
+        delete: operations["signOutSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1235,6 +1340,33 @@ export interface components {
             /** @description The authenticator backs the passkey up (a synced passkey). */
             backedUp: boolean;
         };
+        Session: {
+            /** Format: uuid */
+            id: string;
+            /** @description The browser and its major version the session began on; empty when its User-Agent named none. */
+            browser: string;
+            /** @description The operating system and its version; empty when unknown. */
+            system: string;
+            /** @description The client address of the sign-in with its host part hidden: the first three parts of IPv4 (`203.0.113.*`), the first 48 bits of IPv6. */
+            address: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            lastActiveAt: string;
+            /** @description The session of the calling token ("This device"). */
+            current: boolean;
+        };
+        SignOutSessionsRequest: {
+            /**
+             * @description `others`: every session but the calling one; `all`: every one, the calling one included.
+             * @enum {string}
+             */
+            which: "others" | "all";
+        };
+        SignOutSessionsResponse: {
+            /** @description How many sessions were ended. */
+            signedOut: number;
+        };
         PasskeySignInOptionsRequest: {
             email?: components["schemas"]["Email"];
         };
@@ -1401,10 +1533,13 @@ export interface components {
          *       wasn't me" (`passkeyRegistrationOptions`, `addPasskey`,
          *       `removePasskey`, `setMfa`);
          *     - `password_unchanged`: a session's new password is its current
-         *       one (`setPassword`).
+         *       one (`setPassword`);
+         *     - `password_compromised`: the new password is one attackers try
+         *       first: common, known from breaches, guessable, or made of the
+         *       person's e-mail or organisation (`setPassword`).
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_credentials" | "invalid_code" | "mfa_required" | "sign_in_expired" | "unauthorized" | "forbidden" | "not_found" | "rate_limited" | "service_unavailable" | "token_expired" | "invalid_token" | "payload_too_large" | "weak_password" | "mfa_setup_required" | "current_code_required" | "recent_password_required" | "mfa_managed_by_identity_provider" | "totp_required" | "unsupported_media_type" | "saml_rejected" | "passkey_rejected" | "sso_required" | "recent_sign_in_required" | "password_unchanged";
+        ErrorCode: "validation_failed" | "invalid_credentials" | "invalid_code" | "mfa_required" | "sign_in_expired" | "unauthorized" | "forbidden" | "not_found" | "rate_limited" | "service_unavailable" | "token_expired" | "invalid_token" | "payload_too_large" | "weak_password" | "mfa_setup_required" | "current_code_required" | "recent_password_required" | "mfa_managed_by_identity_provider" | "totp_required" | "unsupported_media_type" | "saml_rejected" | "passkey_rejected" | "sso_required" | "recent_sign_in_required" | "password_unchanged" | "password_compromised";
     };
     responses: {
         /** @description The request does not match this contract (`validation_failed`). */
@@ -1971,7 +2106,7 @@ export interface operations {
                     "application/json": components["schemas"]["SetPasswordResponse"];
                 };
             };
-            /** @description The password breaks the rules (`weak_password`), the current password is wrong (`invalid_credentials`), the new password is the current one (`password_unchanged`), or the body is malformed or `currentPassword` does not go with the token (`validation_failed`). */
+            /** @description The password breaks the rules (`weak_password`), is one attackers try first (`password_compromised`), the current password is wrong (`invalid_credentials`), the new password is the current one (`password_unchanged`), or the body is malformed or `currentPassword` does not go with the token (`validation_failed`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2348,6 +2483,103 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An organisation's context (its short name). The reserved contexts `serviceProvider` (marketplace) and `meta` are ordinary values here.
+                 * @example acme
+                 */
+                context: components["parameters"]["ContextPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    signOutSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An organisation's context (its short name). The reserved contexts `serviceProvider` (marketplace) and `meta` are ordinary values here.
+                 * @example acme
+                 */
+                context: components["parameters"]["ContextPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignOutSessionsRequest"];
+            };
+        };
+        responses: {
+            /** @description The sessions are ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignOutSessionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    signOutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An organisation's context (its short name). The reserved contexts `serviceProvider` (marketplace) and `meta` are ordinary values here.
+                 * @example acme
+                 */
+                context: components["parameters"]["ContextPath"];
+                /**
+                 * @description The session's id (`Session.id`).
+                 * @example 6c7d8e9f-0a1b-4c2d-8e3f-4a5b6c7d8e9f
+                 */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session is ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             503: components["responses"]["ServiceUnavailable"];
         };

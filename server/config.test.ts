@@ -81,4 +81,11 @@ describe('server configuration', () => {
   it('refuses a public URL that is not absolute', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'auth.example.com' })).toThrow(/PUBLIC_URL/);
   });
+
+  it('asks a Pwned Passwords range service only when PWNED_PASSWORDS_URL names an http or https URL', () => {
+    expect(loadConfig({}).pwnedPasswordsUrl).toBeUndefined();
+    expect(loadConfig({ PWNED_PASSWORDS_URL: 'https://api.pwnedpasswords.com/' }).pwnedPasswordsUrl).toBe('https://api.pwnedpasswords.com');
+    expect(() => loadConfig({ PWNED_PASSWORDS_URL: 'ftp://example.com' })).toThrow(/PWNED_PASSWORDS_URL/);
+    expect(() => loadConfig({ PWNED_PASSWORDS_URL: 'not a url' })).toThrow(/PWNED_PASSWORDS_URL/);
+  });
 });

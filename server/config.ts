@@ -44,6 +44,8 @@ export interface ServerConfig {
   allowedParentOrigins: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** A Pwned Passwords range service asked beside the bundled lists (server/auth/known-passwords.ts). */
+  pwnedPasswordsUrl: string | undefined;
   tokenTtlSeconds: number;
   /** The session token's `aud`: the API it is meant for. */
   tokenAudience: string;
@@ -75,6 +77,21 @@ function origin(name: string, value: string): string {
   } catch {
     throw new ConfigError(`${name} must be an absolute URL such as https://auth.example.com, got "${value}".`);
   }
+}
+
+/** An http(s) URL of a service the server calls, without a trailing slash; unset when empty. */
+function serviceUrl(name: string, value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be an http or https URL, got "${value}".`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must be an http or https URL, got "${value}".`);
+  let href = url.href;
+  while (href.endsWith('/')) href = href.slice(0, -1);
+  return href;
 }
 
 function basePath(value: string | undefined): string {
@@ -162,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
       .map((value) => origin('ALLOWED_PARENT_ORIGINS', value)),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Frontdoor <no-reply@localhost>',
+    pwnedPasswordsUrl: serviceUrl('PWNED_PASSWORDS_URL', env.PWNED_PASSWORDS_URL),
     tokenTtlSeconds: integer('TOKEN_TTL_SECONDS', env.TOKEN_TTL_SECONDS, 8 * 3600, 60, 30 * 24 * 3600),
     tokenAudience: audience(env.TOKEN_AUDIENCE),
     signingKey: env.SIGNING_KEY || undefined,

@@ -22,6 +22,7 @@ import { checkMfaLogin, checkMfaSetup } from './checks/mfa';
 import { checkRecoveryCodes } from './checks/recovery-codes';
 import { checkLogout, checkTermsAcceptance } from './checks/terms-and-logout';
 import { checkPasskeys } from './checks/passkeys';
+import { checkOwnSessions } from './checks/own-sessions';
 
 export interface RunResult {
   passed: number;
@@ -41,6 +42,7 @@ async function runFlows(run: CheckRun): Promise<void> {
   const facts = await checkSession(run, passwordSession);
   // While the password session is fresh and the account has no TOTP: it may add a passkey.
   await checkPasskeys(run, passwordSession);
+  await checkOwnSessions(run, passwordSession);
   await checkTokenRefusals(run, passwordSession);
   await checkBodyRefusals(run);
   await checkEmailRefusals(run);

@@ -7,6 +7,7 @@ import { codeAt, currentStep, newTotpSecret } from '../auth/totp';
 import { RECENT_SIGN_IN_SECONDS } from '../auth/factor-changes';
 import { awayFromStepBoundary } from '../testing/totp';
 import type { AuthMethod } from '../auth/tokens';
+import { TEST_CLIENT } from '../testing/accounts';
 
 const PASSWORD = 'Correct-Horse-9';
 
@@ -33,7 +34,7 @@ describe.each(testDatabases)('a second factor enrolled only by its owner, on $na
   }
   /** A session as the server issues it, proved by `amr` at `authTime` (the SAML consumer and login issue these). */
   const session = (who: { email: string; userId: string }, amr: AuthMethod[], authTime: number, contexts = ['acme']) =>
-    api.services.tokens.issueSignIn({ ...who, contexts, amr, purpose: 'session', generation: 0, authTime });
+    api.services.tokens.issueSignIn({ ...who, contexts, amr, purpose: 'session', generation: 0, authTime, session: { client: TEST_CLIENT } });
   const nowSeconds = () => Math.floor(Date.now() / 1000);
   const setMfa = (token: string, payload?: Record<string, string>, context = 'acme', remoteAddress = freshAddress()) =>
     call(api.app, { method: 'POST', url: `/${context}/user/setMfa`, token, remoteAddress, ...(payload ? { payload } : {}) });

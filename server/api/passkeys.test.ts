@@ -7,6 +7,7 @@ import { createOrganization, createUser, setMfaPolicy, setSsoMode } from '../adm
 import { relyingParty } from '../auth/relying-party';
 import { RECENT_SIGN_IN_SECONDS } from '../auth/factor-changes';
 import { newTotpSecret } from '../auth/totp';
+import { TEST_CLIENT } from '../testing/accounts';
 
 const PASSWORD = 'Correct-Horse-9';
 
@@ -164,7 +165,14 @@ describe.each(testDatabases)('passkeys, on $name', (target) => {
   it('adds a passkey only with a sign-in of the last 10 minutes that proved everything the user has', async () => {
     const who = await signedInUser({ totp: true });
     const now = Math.floor(Date.now() / 1000);
-    const grant = { userId: who.userId, email: who.email, contexts: [who.context], purpose: 'session' as const, generation: 0 };
+    const grant = {
+      userId: who.userId,
+      email: who.email,
+      contexts: [who.context],
+      purpose: 'session' as const,
+      generation: 0,
+      session: { client: TEST_CLIENT },
+    };
     const passwordOnly = await api.services.tokens.issueSignIn({ ...grant, amr: ['pwd'], authTime: now });
     const stale = await api.services.tokens.issueSignIn({ ...grant, amr: ['pwd', 'otp'], authTime: now - RECENT_SIGN_IN_SECONDS - 1 });
     const saml = await api.services.tokens.issueSignIn({ ...grant, amr: ['saml'], authTime: now });

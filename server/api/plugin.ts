@@ -9,6 +9,7 @@ import { registrationRoutes } from './routes/registration';
 import { passwordRoutes } from './routes/password';
 import { mfaRoutes } from './routes/mfa';
 import { passkeyRoutes } from './routes/passkeys';
+import { sessionRoutes } from './routes/sessions';
 import { accountRoutes } from './routes/account';
 import { organizationRoutes } from './routes/organizations';
 import { userRoutes } from './routes/user';
@@ -65,6 +66,7 @@ export async function apiPlugin(app: FastifyInstance, { services }: ApiOptions) 
   await app.register(passwordRoutes, options);
   await app.register(mfaRoutes, options);
   await app.register(passkeyRoutes, options);
+  await app.register(sessionRoutes, options);
   await app.register(accountRoutes, options);
   await app.register(organizationRoutes, options);
   await app.register(userRoutes, options);

@@ -7,6 +7,7 @@ import { codeAt, currentStep, newTotpSecret } from '../auth/totp';
 import { FREE_FAILURES, accountKey } from '../auth/login-throttle';
 import { issueRecoveryCodes } from '../auth/recovery-codes';
 import { awayFromStepBoundary } from '../testing/totp';
+import { TEST_CLIENT } from '../testing/accounts';
 
 const PASSWORD = 'Correct-Horse-9';
 const GROUPED = /^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/;
@@ -47,6 +48,7 @@ describe.each(testDatabases)('recovery codes in place of the TOTP code, on $name
       purpose: 'session',
       generation: 0,
       authTime: Math.floor(Date.now() / 1000),
+      session: { client: TEST_CLIENT },
     });
 
   it('gives ten grouped codes with the TOTP confirmation, stores only their keyed hashes, and one signs in once with how many are left', async () => {
@@ -151,6 +153,7 @@ describe.each(testDatabases)('recovery codes in place of the TOTP code, on $name
       purpose: 'session',
       generation: 0,
       authTime: Math.floor(Date.now() / 1000) - 11 * 60,
+      session: { client: TEST_CLIENT },
     });
     const refused = await call(api.app, { method: 'POST', url: '/acme/user/setMfa', token: stale });
     expect(refused.statusCode).toBe(403);

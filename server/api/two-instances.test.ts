@@ -64,4 +64,14 @@ describe('two server instances on one PostgreSQL', () => {
     expect((await call(first.app, { method: 'GET', url: '/frontdoor/logout', token })).statusCode).toBe(204);
     expect((await call(second.app, { method: 'GET', url: '/acme/user/organizations', token })).statusCode).toBe(401);
   });
+
+  it('refuses on one at once a session its person signed out on the other', async () => {
+    const signIn = async () => (await login(first.app, { email: 'ada@example.com', password: PASSWORD })).json<{ token: string }>().token;
+    const [laptop, phone] = [await signIn(), await signIn()];
+    expect((await call(second.app, { method: 'GET', url: '/acme/user/organizations', token: phone })).statusCode).toBe(200);
+    const signedOut = await call(first.app, { method: 'POST', url: '/acme/user/sessions/sign-out', token: laptop, payload: { which: 'others' } });
+    expect(signedOut.statusCode).toBe(200);
+    expect((await call(second.app, { method: 'GET', url: '/acme/user/organizations', token: phone })).statusCode).toBe(401);
+    expect((await call(second.app, { method: 'GET', url: '/acme/user/organizations', token: laptop })).statusCode).toBe(200);
+  });
 });

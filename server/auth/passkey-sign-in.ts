@@ -46,7 +46,10 @@ export async function passkeySignInOptions(
 }
 
 /** Throws TooManyRequests when the e-mail or the address must wait. */
-export async function signInWithPasskey(services: Services, input: { response: AuthenticationResponseJSON; clientAddress: string }): Promise<PasskeySignIn> {
+export async function signInWithPasskey(
+  services: Services,
+  input: { response: AuthenticationResponseJSON; clientAddress: string; userAgent?: string | undefined },
+): Promise<PasskeySignIn> {
   const { db, config } = services;
   const { response, clientAddress } = input;
   await limitByAddress(db, LIMITS.passkeys, clientAddress);
@@ -106,7 +109,8 @@ export async function signInWithPasskey(services: Services, input: { response: A
   }
   await attempt.succeeded();
   const method = authenticationInfo.credentialDeviceType === 'multiDevice' ? 'swk' : 'hwk';
-  const answer = await signInToken(services, user, { via: 'passkey' }, [method, 'user'], organizations);
+  const client = { address: clientAddress, userAgent: input.userAgent };
+  const answer = await signInToken(services, user, { via: 'passkey' }, [method, 'user'], client, organizations);
   await audit(db, clientAddress, 'login.succeeded', { userId: user.id, detail: { method: 'passkey', purpose: answer.purpose } });
   return { kind: 'signed-in', context: answer.contexts[0] ?? config.tokenAudience, token: answer.token, termsAccepted: answer.termsAccepted };
 }

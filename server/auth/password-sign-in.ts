@@ -23,6 +23,7 @@ import { claimLoginAttempt, claimPasswordLoginAttempt, type LoginAttempt } from 
 import { verifyPassword } from './passwords';
 import { signInToken, type MfaPolicy } from './sign-in';
 import { matchingStep } from './totp';
+import type { Client } from './sessions';
 import type { AuthMethod } from './tokens';
 import { useRecoveryCode } from './recovery-codes';
 import { isMfaCode } from '../../rules/mfa-code';
@@ -39,6 +40,8 @@ export interface PasswordSignInInput {
   /** The pending sign-in this browser holds already: replaced by a new one, ended by a sign-in. */
   heldPendingSignIn?: string | undefined;
   clientAddress: string;
+  /** The browser's User-Agent header: a sign-in's session begins on it (server/auth/sessions.ts). */
+  userAgent?: string | undefined;
 }
 
 /**
@@ -117,11 +120,11 @@ async function signedIn(
   user: UserRow,
   organizations: OrganizationRow[],
   attempt: LoginAttempt,
-  clientAddress: string,
+  client: Client,
   factor?: SecondFactor,
 ): Promise<SignedIn> {
   const amr: AuthMethod[] = !user.totp_secret ? ['pwd'] : factor?.kind === 'recovery-code' ? ['pwd', 'otp', 'rec'] : ['pwd', 'otp'];
-  const answer = await signInToken(services, user, { via: 'password' }, amr, organizations);
+  const answer = await signInToken(services, user, { via: 'password' }, amr, client, organizations);
   await attempt.succeeded({ event: 'login.succeeded', fields: { userId: user.id, detail: { mfa: Boolean(user.totp_secret), purpose: answer.purpose } } });
   // A user in no organisation yet still gets a context: the API audience (contract, LoginResponse).
   const session = {
@@ -172,7 +175,7 @@ export async function signInWithPassword(services: Services, input: PasswordSign
     if (factor.kind === 'wrong') return { kind: 'invalid-code' };
   }
   if (heldPendingSignIn) await deletePendingSignIn(db, sha256(heldPendingSignIn));
-  return signedIn(services, user, organizations, attempt, clientAddress, factor);
+  return signedIn(services, user, organizations, attempt, { address: clientAddress, userAgent: input.userAgent }, factor);
 }
 
 /**
@@ -184,7 +187,7 @@ export async function signInWithPassword(services: Services, input: PasswordSign
  */
 export async function signInWithPendingCode(
   services: Services,
-  input: { pendingSignIn: string | undefined; challenge: string; clientAddress: string },
+  input: { pendingSignIn: string | undefined; challenge: string; clientAddress: string; userAgent?: string | undefined },
 ): Promise<CodeSignIn> {
   const { db } = services;
   const { pendingSignIn, challenge, clientAddress } = input;
@@ -213,5 +216,5 @@ export async function signInWithPendingCode(
     return expired;
   }
   if (factor.kind === 'wrong') return { kind: 'invalid-code' };
-  return signedIn(services, user, organizations, attempt, clientAddress, factor);
+  return signedIn(services, user, organizations, attempt, { address: clientAddress, userAgent: input.userAgent }, factor);
 }

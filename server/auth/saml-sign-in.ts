@@ -30,6 +30,8 @@ export async function samlOrganizationOf(db: Queryable, context: string): Promis
 export interface SamlEvent {
   context: string;
   clientAddress: string;
+  /** The browser's User-Agent header: a sign-in's session begins on it (server/auth/sessions.ts). */
+  userAgent?: string | undefined;
 }
 
 /** A refused response, written to the audit log with the reason only. */
@@ -38,8 +40,8 @@ export async function recordSamlRejection(services: Services, { context, clientA
 }
 
 /** The session of a user the organisation's identity provider vouched for: it reaches that organisation only. */
-export async function signInWithSaml(services: Services, user: UserRow, { context, clientAddress }: SamlEvent): Promise<string> {
-  const { token } = await signInToken(services, user, { via: 'saml', context }, ['saml']);
+export async function signInWithSaml(services: Services, user: UserRow, { context, clientAddress, userAgent }: SamlEvent): Promise<string> {
+  const { token } = await signInToken(services, user, { via: 'saml', context }, ['saml'], { address: clientAddress, userAgent });
   await audit(services.db, clientAddress, 'saml.login_succeeded', { userId: user.id, context });
   return token;
 }

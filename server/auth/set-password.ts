@@ -3,13 +3,14 @@
  * is refused before anything else. A session changes its password only with the current one
  * (OWASP ASVS: current and new password), to a different one, and keeps its sign-in's time and
  * methods: a password change is no sign-in (server/auth/factor-changes.ts). A link proves the
- * address instead. The password rules hold on the server too, and a weak password leaves the link
- * usable. Spending the link and storing the password happen in one transaction; the new password
+ * address instead. The password rules hold on the server too, a password attackers try first is
+ * refused (server/auth/known-passwords.ts), and either leaves the link usable. Spending the link and storing the password happen in one transaction; the new password
  * ends every earlier session and link of the user, and the sign-in lock of the e-mail. A mailed link
  * (reset or invitation) also removes what a thief who knew the old password could have added: every
  * passkey, and an authenticator set up by a recovery-code sign-in with its codes
  * (docs/decisions/0015-what-a-thief-could-have-added.md).
  */
+import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services';
 import { audit } from '../db/audit';
 import { userOrganizations } from '../db/memberships';
@@ -22,6 +23,7 @@ import type { Queryable } from '../db/database-types';
 import { isSamlOnly } from './accounts';
 import { claimLoginAttempt, clearLoginFailures } from './login-throttle';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords';
+import { isKnownPassword } from './known-passwords';
 import { signInToken } from './sign-in';
 
 export interface NewPassword {
@@ -31,6 +33,10 @@ export interface NewPassword {
   /** Required with a session token (changing a password), refused with a link's token. */
   currentPassword?: string | undefined;
   clientAddress: string;
+  /** The browser's User-Agent header: a link's sign-in begins its session on it (server/auth/sessions.ts). */
+  userAgent?: string | undefined;
+  /** Where a range service that did not answer in time is told of (server/auth/known-passwords.ts). */
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /**
@@ -47,7 +53,8 @@ export type PasswordSet =
   | { kind: 'current-password-missing' }
   | { kind: 'wrong-current-password' }
   | { kind: 'unchanged-password' }
-  | { kind: 'weak-password'; problems: string[] };
+  | { kind: 'weak-password'; problems: string[] }
+  | { kind: 'known-password' };
 
 /** What a thief who knew the old password could have added, ended by a reset (decision 0015). */
 async function removeFactorsAThiefCouldHaveAdded(tx: Queryable, user: { id: string; totp_set_via: string | null }): Promise<void> {
@@ -61,7 +68,7 @@ async function removeFactorsAThiefCouldHaveAdded(tx: Queryable, user: { id: stri
 /** Throws AuthError for a token that is not valid here, TooManyRequests for a guessed current password. */
 export async function setPassword(services: Services, input: NewPassword): Promise<PasswordSet> {
   const { db, tokens } = services;
-  const { token, password, currentPassword, clientAddress } = input;
+  const { token, password, currentPassword, clientAddress, log } = input;
   const claims = await tokens.verifyForPasswordChange(token);
   const viaLink = claims.purpose !== 'session';
   if (viaLink && !(await tokens.isUnspent(token, claims))) return { kind: 'link-spent' };
@@ -84,6 +91,10 @@ export async function setPassword(services: Services, input: NewPassword): Promi
   if (problems.length > 0) return { kind: 'weak-password', problems };
   // The current password was verified above: the same text is the same password.
   if (currentPassword !== undefined && password === currentPassword) return { kind: 'unchanged-password' };
+  if (await isKnownPassword(password, { email: user.email, organisations: organizations }, { rangeServiceUrl: services.config.pwnedPasswordsUrl, log })) {
+    await audit(db, clientAddress, 'password.known_refused', { userId: user.id, detail: { via: claims.purpose } });
+    return { kind: 'known-password' };
+  }
   const hash = await hashPassword(password);
 
   // The user's row first, then the link: of two uses of one link at once, one spends it and the
@@ -101,12 +112,23 @@ export async function setPassword(services: Services, input: NewPassword): Promi
   await audit(db, clientAddress, 'password.set', { userId: user.id, detail: { via: claims.purpose } });
   if (!viaLink) {
     // The same sign-in under the new generation: its time and methods stay what they were.
-    const grant = { userId: user.id, email: user.email, contexts: claims.contexts, amr: claims.amr ?? ['pwd'], purpose: 'session' as const, generation };
+    const grant = {
+      userId: user.id,
+      email: user.email,
+      contexts: claims.contexts,
+      amr: claims.amr ?? ['pwd'],
+      purpose: 'session' as const,
+      generation,
+      session: { continues: claims.sid },
+    };
     return { kind: 'signed-in', token: await tokens.issueSignIn(claims.auth_time === undefined ? grant : { ...grant, authTime: claims.auth_time }) };
   }
   // As the reset left the user: a second factor it kept is asked at sign-in.
   const after = await findUserById(db, user.id);
   if (!after) return { kind: 'no-password-account' };
   if (after.totp_secret) return { kind: 'code-required' };
-  return { kind: 'signed-in', token: (await signInToken(services, after, { via: 'password' }, ['pwd'], organizations)).token };
+  return {
+    kind: 'signed-in',
+    token: (await signInToken(services, after, { via: 'password' }, ['pwd'], { address: clientAddress, userAgent: input.userAgent }, organizations)).token,
+  };
 }

@@ -13,6 +13,7 @@ import type { UserRow } from '../db/users';
 import { acceptedTermsVersions } from '../db/terms';
 import { reachableOrganizations, type SignIn } from './accounts';
 import type { AuthMethod, SignInPurpose, TokenService } from './tokens';
+import type { Client } from './sessions';
 
 export type MfaPolicy = OrganizationRow['mfa_policy'];
 
@@ -56,6 +57,8 @@ export async function signInToken(
   user: Pick<UserRow, 'id' | 'email' | 'totp_secret' | 'session_generation'>,
   signIn: SignIn,
   amr: AuthMethod[],
+  /** Where the sign-in comes from: its session begins there (server/auth/sessions.ts). */
+  client: Client,
   /** The user's organisations, when the caller has just read them. */
   known?: OrganizationRow[],
 ): Promise<SignInAnswer> {
@@ -65,7 +68,7 @@ export async function signInToken(
   // The identity provider answers for the second factor of a SAML sign-in.
   const purpose: SignInPurpose = signIn.via === 'password' && policy === 'REQUIRED' && !user.totp_secret ? 'mfa-setup' : 'session';
   const [token, termsAccepted] = await Promise.all([
-    services.tokens.issueSignIn({ userId: user.id, email: user.email, contexts, amr, purpose, generation: user.session_generation }),
+    services.tokens.issueSignIn({ userId: user.id, email: user.email, contexts, amr, purpose, generation: user.session_generation, session: { client } }),
     purpose === 'session' ? currentTermsAccepted(services.db, user.id, organizations) : [],
   ]);
   return { token, purpose, contexts, policy, termsAccepted };

@@ -1,7 +1,8 @@
 /**
  * Session, MFA-setup, invitation and reset tokens (flows 3): ES256 JWTs with exp, aud, contexts, sub
  * and userId, email, iss, and `purpose`; the sign-in tokens also carry `amr`, how the user proved
- * who they are (RFC 8176: pwd, otp, hwk, swk, user; and saml), and `auth_time`, when the user last proved it.
+ * who they are (RFC 8176: pwd, otp, hwk, swk, user; and saml), `auth_time`, when the user last proved
+ * it, and `sid`, the session of their sign-in (server/auth/sessions.ts), which its person may sign out.
  *
  * Each kind is typed (RFC 8725 section 3.11): its own `typ` header, and every kind but the session
  * an audience of its own, `{TOKEN_AUDIENCE}/{kind}` (TOKEN_KINDS below). So a platform app that
@@ -15,6 +16,8 @@ import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose'
 import type { Database, Queryable } from '../db/database-types';
 import type { UserRow } from '../db/users';
 import { insertOneTimeToken, isOneTimeTokenUnspent, revokeToken, sessionUser, spendOneTimeToken } from '../db/tokens';
+import { renewSession, touchSession } from '../db/sessions';
+import { ACTIVITY_EVERY_SECONDS, SESSION_ID, startSession, type Client } from './sessions';
 import { AuthError } from './errors';
 import { es256Signer } from './jws';
 import type { SigningKey } from './signing-key';
@@ -68,6 +71,8 @@ export interface TokenClaims {
   amr?: AuthMethod[];
   /** When the user last proved who they are (seconds since the epoch); sign-in tokens only. */
   auth_time?: number;
+  /** The session of the sign-in (server/auth/sessions.ts); sign-in tokens only. */
+  sid?: string;
 }
 
 /** What a sign-in token is issued for. */
@@ -84,6 +89,12 @@ export interface SignInGrant {
    * session keeps its password's time); now when not given.
    */
   authTime?: number;
+  /**
+   * A sign-in starts a session on the client it came from; a token reissued for the same sign-in
+   * (a password change, the MFA setup's confirmation) goes on with the session of the token it
+   * replaces, if that token had one.
+   */
+  session: { client: Client } | { continues: string | undefined };
 }
 
 /** A verified sign-in token and its user as stored now. */
@@ -111,11 +122,20 @@ export function createTokenService({ db, key, issuer, audience, sessionTtlSecond
   const signed = es256Signer(key.privateKey);
 
   function sign(
-    claims: { userId: string; email: string; contexts: string[]; purpose: TokenPurpose; generation?: number; amr?: AuthMethod[]; authTime?: number },
+    claims: {
+      userId: string;
+      email: string;
+      contexts: string[];
+      purpose: TokenPurpose;
+      generation?: number;
+      amr?: AuthMethod[];
+      authTime?: number;
+      sid?: string | undefined;
+    },
     ttlSeconds: number,
   ) {
     const jti = randomUUID();
-    const { userId, email, contexts, purpose, generation, amr, authTime } = claims;
+    const { userId, email, contexts, purpose, generation, amr, authTime, sid } = claims;
     const now = Math.floor(Date.now() / 1000);
     const token = signed(
       { alg: 'ES256', kid: key.kid, typ: TOKEN_KINDS[purpose].typ },
@@ -126,6 +146,7 @@ export function createTokenService({ db, key, issuer, audience, sessionTtlSecond
         purpose,
         ...(generation === undefined ? {} : { generation }),
         ...(amr === undefined ? {} : { amr, auth_time: authTime ?? now }),
+        ...(sid === undefined ? {} : { sid }),
         sub: userId,
         aud: audienceOf(purpose),
         iss: issuer,
@@ -169,6 +190,7 @@ export function createTokenService({ db, key, issuer, audience, sessionTtlSecond
       !Array.isArray(claims.contexts) ||
       (claims.amr !== undefined && !Array.isArray(claims.amr)) ||
       (claims.auth_time !== undefined && typeof claims.auth_time !== 'number') ||
+      (claims.sid !== undefined && (typeof claims.sid !== 'string' || !SESSION_ID.test(claims.sid))) ||
       claims.purpose !== purpose
     ) {
       throw new AuthError('invalid_token', 'The token is not valid here.');
@@ -178,22 +200,37 @@ export function createTokenService({ db, key, issuer, audience, sessionTtlSecond
 
   /**
    * Verifies a bearer token as a sign-in token of one of the purposes (a full session unless said
-   * otherwise) that was not revoked by logout and belongs to the user's current session generation
-   * (no password change since); answers its claims and user.
+   * otherwise) that was not revoked by logout, whose session was not signed out, and that belongs to
+   * the user's current session generation (no password change since); answers its claims and user.
+   * The session's last activity is written when it is older than ACTIVITY_EVERY_SECONDS.
    */
   async function verifySessionUser(token: string, purposes: readonly SignInPurpose[] = ['session']): Promise<VerifiedSession> {
     const claims = await verify(token, purposes);
-    const state = await sessionUser(db, claims.jti, claims.sub);
-    if (!state || state.revoked || state.user.session_generation !== (claims.generation ?? -1)) {
-      throw new AuthError('invalid_token', 'The session has ended.');
+    const state = await sessionUser(db, claims.jti, claims.sub, claims.sid);
+    const sessionEnded = claims.sid !== undefined && !state?.session?.live;
+    if (!state || state.revoked || sessionEnded || state.user.session_generation !== (claims.generation ?? -1)) {
+      throw new AuthError('invalid_token', 'The session has ended: sign in again.');
+    }
+    if (claims.sid !== undefined && state.session && Date.now() - state.session.lastActiveAt.getTime() > ACTIVITY_EVERY_SECONDS * 1000) {
+      await touchSession(db, claims.sid, ACTIVITY_EVERY_SECONDS);
     }
     return { claims, user: state.user };
+  }
+
+  /** The `sid` of a sign-in token: a new session on its client, or the one it goes on with. */
+  async function sessionOf(grant: SignInGrant): Promise<string | undefined> {
+    const { userId, generation } = grant;
+    if ('client' in grant.session) return startSession(db, { userId, generation, ttlSeconds: sessionTtlSeconds, client: grant.session.client });
+    const id = grant.session.continues;
+    if (id !== undefined) await renewSession(db, { id, userId, generation, ttlSeconds: sessionTtlSeconds });
+    return id;
   }
 
   return {
     /** A sign-in token: a session, or one that only sets up MFA (which reaches no context). */
     async issueSignIn(grant: SignInGrant): Promise<string> {
-      return sign(grant.purpose === 'mfa-setup' ? { ...grant, contexts: [] } : grant, sessionTtlSeconds).token;
+      const sid = await sessionOf(grant);
+      return sign({ ...grant, sid, ...(grant.purpose === 'mfa-setup' ? { contexts: [] } : {}) }, sessionTtlSeconds).token;
     },
 
     verifySessionUser,
@@ -202,7 +239,7 @@ export function createTokenService({ db, key, issuer, audience, sessionTtlSecond
       return (await verifySessionUser(token)).claims;
     },
 
-    /** Ends a session on every instance (logout). */
+    /** Refuses a token on every instance from now on (logout; the MFA setup's token once confirmed). */
     async revoke(claims: TokenClaims): Promise<void> {
       await revokeToken(db, claims.jti, claims.exp);
     },

@@ -92,7 +92,7 @@ async function confirmedSession(services: Services, claims: TokenClaims, user: V
     contexts = await contextsReachedByPassword(db, user.id);
   }
   const amr: AuthMethod[] = [...new Set<AuthMethod>([...(claims.amr ?? []), 'otp'])].filter((method) => method !== 'rec');
-  const grant = { userId: user.id, email: user.email, contexts, amr, purpose: 'session' as const, generation };
+  const grant = { userId: user.id, email: user.email, contexts, amr, purpose: 'session' as const, generation, session: { continues: claims.sid } };
   return tokens.issueSignIn(claims.auth_time === undefined ? grant : { ...grant, authTime: claims.auth_time });
 }
 

@@ -25,11 +25,13 @@ export type AuditEvent =
   | 'mfa.recovery_codes_replaced'
   | 'password.set'
   | 'password.change_refused'
+  | 'password.known_refused'
   | 'password.reset_requested'
   | 'registration.requested'
   | 'saml.login_succeeded'
   | 'saml.rejected'
   | 'saml.session_refused'
+  | 'session.signed_out'
   | 'terms.accepted';
 
 export interface AuditFields {

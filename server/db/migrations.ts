@@ -294,6 +294,28 @@ export const migrations: readonly Migration[] = [
       UPDATE users SET totp_set_via = 'enrolment' WHERE totp_secret IS NOT NULL;
     `,
   },
+  {
+    id: 11,
+    name: 'sessions',
+    // One row per sign-in, named by its tokens' sid (server/auth/sessions.ts): the device it began
+    // on, its masked address, when it was last active, and when its person signed it out.
+    sql: `
+      CREATE TABLE sessions (
+        id uuid PRIMARY KEY,
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        generation integer NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        last_active_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        ended_at timestamptz,
+        browser text NOT NULL,
+        system text NOT NULL,
+        address text NOT NULL
+      );
+      CREATE INDEX sessions_user ON sessions (user_id);
+      CREATE INDEX sessions_expires_at ON sessions (expires_at);
+    `,
+  },
 ];
 
 export async function migrate(db: Database, list: readonly Migration[] = migrations): Promise<number[]> {

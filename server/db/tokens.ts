@@ -5,15 +5,33 @@
 import type { Queryable } from './database-types';
 import type { UserRow } from './users';
 
-/** The session's user with whether the token was revoked: one read per authenticated call. */
-export async function sessionUser(db: Queryable, jti: string, userId: string): Promise<{ revoked: boolean; user: UserRow } | undefined> {
-  const [row] = await db.query<UserRow & { revoked: boolean }>(
-    'SELECT EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = $1) AS revoked, users.* FROM users WHERE id = $2',
-    [jti, userId],
+/** What verifying a sign-in token reads of its session: whether it still works, and when it was last active. */
+export interface SessionState {
+  live: boolean;
+  lastActiveAt: Date;
+}
+
+/**
+ * The session's user with whether the token was revoked and, for a token with a `sid`, its session
+ * (server/db/sessions.ts): one read per authenticated call.
+ */
+export async function sessionUser(
+  db: Queryable,
+  jti: string,
+  userId: string,
+  sid: string | undefined,
+): Promise<{ revoked: boolean; session: SessionState | undefined; user: UserRow } | undefined> {
+  const [row] = await db.query<UserRow & { revoked: boolean; session_live: boolean | null; session_active_at: Date | string | null }>(
+    `SELECT EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = $1) AS revoked,
+       s.ended_at IS NULL AND s.expires_at > now() AS session_live, s.last_active_at AS session_active_at, users.*
+     FROM users LEFT JOIN sessions s ON s.id = $3::uuid AND s.user_id = users.id
+     WHERE users.id = $2`,
+    [jti, userId, sid ?? null],
   );
   if (!row) return undefined;
-  const { revoked, ...user } = row;
-  return { revoked, user };
+  const { revoked, session_live, session_active_at, ...user } = row;
+  const session = session_live === null || session_active_at === null ? undefined : { live: session_live, lastActiveAt: new Date(session_active_at) };
+  return { revoked, session, user };
 }
 
 export async function revokeToken(db: Queryable, jti: string, expiresAtSeconds: number): Promise<void> {

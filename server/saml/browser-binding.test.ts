@@ -3,6 +3,7 @@ import { testDatabases } from '../testing/databases';
 import { createDevIdentityProvider, type DevIdentityProvider } from '../dev/identity-provider';
 import { signInToken } from '../auth/sign-in';
 import { findUserByEmail } from '../db/users';
+import { TEST_CLIENT } from '../testing/accounts';
 import {
   base64,
   confirmSession,
@@ -118,7 +119,7 @@ describe.each(testDatabases)('a SAML sign-in bound to the browser that started i
   it('refuses a link carrying someone else’s genuine session, audited', async () => {
     // The attacker signs in on their own and sends the victim /login/sso/success?lcq=<that session>.
     const mallory = (await findUserByEmail(bed.db, 'mallory@example.com'))!;
-    const { token } = await signInToken(bed.services, mallory, { via: 'saml', context: 'acme' }, ['saml']);
+    const { token } = await signInToken(bed.services, mallory, { via: 'saml', context: 'acme' }, ['saml'], TEST_CLIENT);
     const before = await auditEvents('saml.session_refused');
     // The victim's browser holds no confirmation cookie, or the one of the victim's own sign-in.
     expect((await confirmSession(bed.app, token, '')).statusCode).toBe(403);

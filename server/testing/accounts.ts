@@ -6,6 +6,7 @@ import { createUser } from '../admin/operations';
 import { issueRecoveryCodes } from '../auth/recovery-codes';
 import { newTotpSecret } from '../auth/totp';
 import type { AuthMethod } from '../auth/tokens';
+import type { Client } from '../auth/sessions';
 import type { Language } from '../../rules/languages';
 import type { Api } from './api';
 
@@ -34,6 +35,9 @@ export async function accountOf(
   return { email, userId: user.id, secret, recoveryCodes };
 }
 
+/** The client of the sessions the tests issue themselves: a documentation address, no browser. */
+export const TEST_CLIENT: Client = { address: '192.0.2.1', userAgent: undefined };
+
 /** A session of the account's current generation whose sign-in proved `amr` that many seconds ago. */
 export function sessionSignedIn(
   api: Api,
@@ -50,5 +54,6 @@ export function sessionSignedIn(
     purpose: 'session',
     generation: 0,
     authTime: Math.floor(Date.now() / 1000) - secondsAgo,
+    session: { client: TEST_CLIENT },
   });
 }

@@ -13,7 +13,14 @@ export async function requestMail(kind: 'register' | 'forgot-password', body: { 
   return answer.status >= 200 && answer.status < 300 ? { kind: 'sent' } : failed(answer);
 }
 
-export type SetPasswordResult = { kind: 'set'; token: string | undefined } | { kind: 'weak-password' } | { kind: 'invalid-token' } | RateLimited | Failed;
+export type SetPasswordResult =
+  | { kind: 'set'; token: string | undefined }
+  | { kind: 'weak-password' }
+  /** One attackers try first: known from breaches, common, or made of the person's own words (password_compromised). */
+  | { kind: 'known-password' }
+  | { kind: 'invalid-token' }
+  | RateLimited
+  | Failed;
 export type ChangePasswordResult = SetPasswordResult | { kind: 'wrong-current-password' } | { kind: 'unchanged-password' };
 
 /** POST set-password with a reset or invitation link's token as bearer (flows 4.11, 4.12). */
@@ -27,7 +34,7 @@ export function changePassword(sessionToken: string, body: { password: string; c
   return sendPassword(sessionToken, body);
 }
 
-/** POST set-password with `{password, challenge: ''}`: 400 is a weak password, or a wrong current one. */
+/** POST set-password with `{password, challenge: ''}`: 400 is a weak or known password, or a wrong current one. */
 async function sendPassword(bearer: string, body: { password: string; currentPassword?: string }): Promise<ChangePasswordResult> {
   const answer = await answerOf(
     api.POST('/set-password', {
@@ -41,6 +48,7 @@ async function sendPassword(bearer: string, body: { password: string; currentPas
       return { kind: 'set', token: (answer.data as { token?: string } | undefined)?.token };
     case 400:
       if (answer.code === 'invalid_credentials') return { kind: 'wrong-current-password' };
+      if (answer.code === 'password_compromised') return { kind: 'known-password' };
       return answer.code === 'password_unchanged' ? { kind: 'unchanged-password' } : { kind: 'weak-password' };
     case 401:
       return { kind: 'invalid-token' };

@@ -27,6 +27,7 @@ export const PATHS = {
   companySelection: '/company',
   termsAndConditions: '/company/$context/terms',
   passkeys: '/account/passkeys',
+  sessions: '/account/sessions',
   recoveryCodes: '/account/recovery-codes',
   newAuthenticator: '/account/authenticator',
   secureAccount: '/secure-account',

@@ -209,6 +209,13 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     guard: 'session',
   },
   {
+    path: PATHS.sessions,
+    screen: 'Sessions',
+    titleKey: 'title.sessions',
+    texts: ['sessions'],
+    guard: 'session',
+  },
+  {
     path: PATHS.secureAccount,
     screen: 'SecureAccount',
     titleKey: 'title.secure-account',

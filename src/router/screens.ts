@@ -29,6 +29,7 @@ export const SCREENS = {
   RecoveryCodes: () => import('../screens/RecoveryCodes'),
   NewAuthenticator: () => import('../screens/NewAuthenticator'),
   Passkeys: () => import('../screens/Passkeys'),
+  Sessions: () => import('../screens/Sessions'),
   SecureAccount: () => import('../screens/SecureAccount'),
   // The toolkit's gallery (development only): its texts are no sign-in page's, and come with it.
   Gallery: () => import('../gallery/gallery-entry').then((gallery) => gallery.loadGallery()),

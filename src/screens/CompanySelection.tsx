@@ -81,6 +81,9 @@ export function CompanySelection() {
             <FlowLink to={PATHS.passkeys} className="fd-link">
               {t('page.company.passkeys-link')}
             </FlowLink>{' '}
+            <FlowLink to={PATHS.sessions} className="fd-link">
+              {t('page.company.sessions-link')}
+            </FlowLink>{' '}
             <FlowLink to={PATHS.logout} className="fd-link">
               {t('button.sign-out')}
             </FlowLink>

@@ -11,7 +11,13 @@ import { messageTargets, parentOrigin, tellParent } from '../platform/parent-mes
 import { config } from '../config/runtime-config';
 import { NewPasswordForm, type NewPassword } from './parts/NewPasswordForm';
 
-type Outcome = { kind: 'changed' } | { kind: 'refused' } | { kind: 'unchanged' } | { kind: 'wrong-current'; password: string } | undefined;
+type Outcome =
+  | { kind: 'changed' }
+  | { kind: 'refused' }
+  | { kind: 'unchanged' }
+  | { kind: 'wrong-current'; password: string }
+  | { kind: 'known'; password: string }
+  | undefined;
 
 /**
  * PasswordChange (flows 2, 4.10): embedded in another app's frame, it changes the password of the
@@ -55,7 +61,9 @@ export function PasswordChange() {
           ? { kind: 'wrong-current', password: values.currentPassword ?? '' }
           : result.kind === 'unchanged-password'
             ? { kind: 'unchanged' }
-            : { kind: 'refused' },
+            : result.kind === 'known-password'
+              ? { kind: 'known', password: values.password }
+              : { kind: 'refused' },
     );
     const allowed = { listed: config.allowedParentOrigins, platformHost: config.platformHost, protocol: location.protocol };
     tellParent(parent(), messageTargets(parentOrigin(location, document.referrer), allowed), { action: 'password-change', success: changed });
@@ -68,6 +76,7 @@ export function PasswordChange() {
         email={session.email}
         askCurrent
         currentRefused={outcome?.kind === 'wrong-current' ? { password: outcome.password, error: t('field.current-password.wrong') } : undefined}
+        passwordRefused={outcome?.kind === 'known' ? { password: outcome.password, error: t('field.new-password.compromised') } : undefined}
         submitLabel={t('button.save')}
         onSubmit={change}
       />
@@ -80,7 +89,9 @@ export function PasswordChange() {
                   ? 'page.password-change.wrong-current'
                   : outcome.kind === 'unchanged'
                     ? 'field.new-password.same-as-current'
-                    : 'page.password-change.failure',
+                    : outcome.kind === 'known'
+                      ? 'field.new-password.compromised'
+                      : 'page.password-change.failure',
               )
             : ''}
       </p>

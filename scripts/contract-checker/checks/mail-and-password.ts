@@ -31,6 +31,12 @@ export async function checkSetPasswordRefusals({ api, report, account }: CheckRu
     expectError(answer, 400, 'weak_password');
   });
 
+  // It keeps the rules of flows 5 and is among the first passwords every attacker tries.
+  await report.check('set-password with a session token and a known-breached password answers 400 password_compromised', async () => {
+    const answer = await api.send({ operationId: 'setPassword', token, json: { password: 'Password123', currentPassword: account.password, challenge: '' } });
+    expectError(answer, 400, 'password_compromised');
+  });
+
   await report.check('set-password with a session token and no currentPassword answers 400 validation_failed', async () => {
     const answer = await api.send({ operationId: 'setPassword', token, json: { password: strongPassword(), challenge: '' } });
     expectError(answer, 400, 'validation_failed');

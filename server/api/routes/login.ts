@@ -30,7 +30,14 @@ export async function loginRoutes(app: FastifyInstance, { services }: { services
     // An empty challenge is "no code yet", as on set-password (contract, LoginRequest).
     const challenge = request.body.challenge || undefined;
     const held = heldPendingSignIn(request);
-    const outcome = await signInWithPassword(services, { email, password, challenge, heldPendingSignIn: held, clientAddress: request.ip });
+    const outcome = await signInWithPassword(services, {
+      email,
+      password,
+      challenge,
+      heldPendingSignIn: held,
+      clientAddress: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
     switch (outcome.kind) {
       case 'invalid-credentials':
         throw new HttpError(400, 'invalid_credentials', 'Incorrect email or password.');
@@ -56,6 +63,7 @@ export async function loginRoutes(app: FastifyInstance, { services }: { services
       pendingSignIn: heldPendingSignIn(request),
       challenge: request.body.challenge,
       clientAddress: request.ip,
+      userAgent: request.headers['user-agent'],
     });
     if (outcome.kind === 'invalid-code') throw invalidCode();
     dropPendingSignIn(reply, config);

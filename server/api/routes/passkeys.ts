@@ -23,7 +23,11 @@ export async function passkeyRoutes(app: FastifyInstance, { services }: { servic
   });
 
   app.post<Route<'signInWithPasskey'>>(routePath('signInWithPasskey'), routeOptions('signInWithPasskey'), async (request) => {
-    const outcome = await signInWithPasskey(services, { response: request.body.response as AuthenticationResponseJSON, clientAddress: request.ip });
+    const outcome = await signInWithPasskey(services, {
+      response: request.body.response as AuthenticationResponseJSON,
+      clientAddress: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
     switch (outcome.kind) {
       case 'rejected':
         throw rejected();

@@ -11,12 +11,19 @@ export async function passwordRoutes(app: FastifyInstance, { services }: { servi
   /**
    * POST /set-password with an invitation, reset or session token (flows 4.10 and 4.12;
    * server/auth/set-password.ts): a new session, or `{mfa: true}` for a link of a user with TOTP,
-   * who signs in with a code; 401 for a spent link, 400 for a weak or wrong current password.
+   * who signs in with a code; 401 for a spent link, 400 for a weak, known or wrong current password.
    */
   app.post<Route<'setPassword'>>(routePath('setPassword'), routeOptions('setPassword'), async (request) => {
     await limitByAddress(services.db, LIMITS.setPassword, request.ip);
     const { password, currentPassword } = request.body;
-    const outcome = await setPassword(services, { token: bearerToken(request), password, currentPassword, clientAddress: request.ip });
+    const outcome = await setPassword(services, {
+      token: bearerToken(request),
+      password,
+      currentPassword,
+      clientAddress: request.ip,
+      userAgent: request.headers['user-agent'],
+      log: request.log,
+    });
     switch (outcome.kind) {
       case 'link-spent':
         throw new HttpError(401, 'invalid_token', 'This link has already been used or has expired.');
@@ -32,6 +39,12 @@ export async function passwordRoutes(app: FastifyInstance, { services }: { servi
         throw new HttpError(400, 'password_unchanged', 'The new password must differ from the current one.');
       case 'weak-password':
         throw new HttpError(400, 'weak_password', `The password needs ${outcome.problems.join(', ')}.`);
+      case 'known-password':
+        throw new HttpError(
+          400,
+          'password_compromised',
+          'This password is among those attackers try first (known from breaches, common, or made of your own e-mail or organisation): choose another.',
+        );
       case 'code-required':
         return { mfa: true } satisfies Answer<'setPassword'>;
       case 'signed-in':

@@ -79,7 +79,11 @@ export async function samlRoutes(app: FastifyInstance, options: { services: Serv
         if (!(error instanceof SamlRejection)) throw error;
         throw await refuse(error.message);
       });
-      const token = await signInWithSaml(services, login.user, { context: organization.context, clientAddress: request.ip });
+      const token = await signInWithSaml(services, login.user, {
+        context: organization.context,
+        clientAddress: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       const { jti } = decodeJwt(token);
       if (!jti) throw new Error('A session token without a jti cannot be bound to the browser.');
       bindSession(reply, services.config, organization.context, jti);

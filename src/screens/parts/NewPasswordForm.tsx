@@ -10,6 +10,17 @@ export interface NewPassword {
   currentPassword?: string;
 }
 
+/** A password the server refused, and its error, translated. */
+export interface Refused {
+  password: string;
+  error: string;
+}
+
+/** The field's own state, or the server's refusal while the field still holds the refused password. */
+function refusedOr(refused: Refused | undefined, value: string, own: { required: boolean; errors: string[] | undefined }) {
+  return refused && refused.password === value ? { required: own.required, errors: [refused.error] } : own;
+}
+
 export interface NewPasswordFormProps {
   heading: string;
   intro?: ReactNode;
@@ -18,7 +29,9 @@ export interface NewPasswordFormProps {
   /** Ask for the current password too (a change from a session, not from a link). */
   askCurrent?: boolean;
   /** The server refused this current password: its error, translated, stays on the field while it holds that password. */
-  currentRefused?: { password: string; error: string };
+  currentRefused?: Refused;
+  /** The server refused this new password (one attackers try first): its error stays on the field while it holds it. */
+  passwordRefused?: Refused;
   submitLabel: string;
   onSubmit(values: NewPassword): Promise<void>;
   children?: ReactNode;
@@ -29,7 +42,17 @@ export interface NewPasswordFormProps {
  * ticks as it is met while the person types; once the field is left its first broken rule shows
  * and the rules turn to the error style; Continue stays disabled until both fields are right.
  */
-export function NewPasswordForm({ heading, intro, email, askCurrent = false, currentRefused, submitLabel, onSubmit, children }: NewPasswordFormProps) {
+export function NewPasswordForm({
+  heading,
+  intro,
+  email,
+  askCurrent = false,
+  currentRefused,
+  passwordRefused,
+  submitLabel,
+  onSubmit,
+  children,
+}: NewPasswordFormProps) {
   const t = useT();
   const form = useFormModel({
     initialValues: { current: '', password: '', repeat: '' },
@@ -42,8 +65,7 @@ export function NewPasswordForm({ heading, intro, email, askCurrent = false, cur
   });
   const password = form.field('password');
   const current = form.field('current');
-  const currentShown =
-    currentRefused && currentRefused.password === form.values.current ? { required: current.required, errors: [currentRefused.error] } : shown(current, t);
+  const currentShown = refusedOr(currentRefused, form.values.current, shown(current, t));
   const broken = brokenPasswordRules(form.values.password);
   const passwordTexts = { showLabel: t('field.password.show'), hideLabel: t('field.password.hide') };
 
@@ -70,7 +92,7 @@ export function NewPasswordForm({ heading, intro, email, askCurrent = false, cur
           />
         }
         {...passwordTexts}
-        {...shown(password, t)}
+        {...refusedOr(passwordRefused, form.values.password, shown(password, t))}
       />
       <PasswordField
         label={t('field.repeat-password.label')}

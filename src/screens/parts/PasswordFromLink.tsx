@@ -34,6 +34,8 @@ export function PasswordFromLink({ screen, linkToken, heading, intro, success, c
   const flow = useFlow();
   const token = useMemo(() => readLinkToken(linkToken), [linkToken]);
   const [spent, setSpent] = useState(false);
+  // A password the server refused as one attackers try first: said under the field while it holds it.
+  const [known, setKnown] = useState<string>();
   const live = useLive();
 
   // Whether the link has run out is known in the browser only, when the page runs: its `exp` is read
@@ -67,12 +69,20 @@ export function PasswordFromLink({ screen, linkToken, heading, intro, success, c
       showToast(t('page.password-update.message-success'), 'success');
       flow.go({ to: success, replace: true });
     } else if (result.kind === 'invalid-token') setSpent(true);
+    else if (result.kind === 'known-password') setKnown(password);
     else if (result.kind === 'weak-password') showToast(t('field.new-password.weak'), 'error');
     else showFailure(screen, 'set-password', result);
   }
 
   return (
-    <NewPasswordForm heading={heading} intro={intro?.(token.email)} email={token.email} submitLabel={t('button.continue')} onSubmit={submit}>
+    <NewPasswordForm
+      heading={heading}
+      intro={intro?.(token.email)}
+      email={token.email}
+      passwordRefused={known === undefined ? undefined : { password: known, error: t('field.new-password.compromised') }}
+      submitLabel={t('button.continue')}
+      onSubmit={submit}
+    >
       {children}
     </NewPasswordForm>
   );

@@ -1,0 +1,120 @@
+/**
+ * Passwords attackers try first are refused as new passwords (NIST SP 800-63B 3.1.1.2): those in
+ * zxcvbn-ts's bundled lists of common and breached passwords and words (with the language packs of
+ * the languages the front door speaks), those it judges guessable (score below 3, fewer than 10^8
+ * guesses), and those built from the person's own words: their e-mail and their organisations'
+ * names, which an attacker who targets them knows. A password stays when what is left of it without
+ * those words is itself not guessable (`acme-correct-horse-battery` is fine for a member of acme).
+ * Where an operator names a Pwned Passwords range service (PWNED_PASSWORDS_URL), it is asked too,
+ * with the first five hex digits of the password's SHA-1 only (k-anonymity), for at most a second;
+ * slow or down, the bundled lists decide alone. The lists stay on the server: the page never gets them.
+ */
+import { createHash } from 'node:crypto';
+import type { ZxcvbnFactory, ZxcvbnResult } from '@zxcvbn-ts/core';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** zxcvbn's "safely unguessable" score: at least 10^8 guesses. */
+const LEAST_SCORE = 3;
+/** How long the range service may take before the bundled lists decide alone. */
+export const RANGE_SERVICE_TIMEOUT_MS = 1000;
+
+/** What an attacker who targets this person knows: their e-mail and their organisations. */
+export interface PasswordOwner {
+  email: string;
+  organisations: readonly { context: string; name: string }[];
+}
+
+/** zxcvbn's cost grows with length and with look-alike characters: bounded, no check blocks the server for long (about 30 ms at worst here). */
+const BOUNDS = { maxLength: 64, l33tMaxSubstitutions: 10 };
+
+type Dictionaries = Record<string, unknown>;
+
+/** A language pack's lists, each named for its language: the older packs name theirs without it, and would overwrite each other. */
+function ofLanguage(language: string, dictionary: Dictionaries): Dictionaries {
+  return Object.fromEntries(Object.entries(dictionary).map(([name, words]) => [name.endsWith(`-${language}`) ? name : `${name}-${language}`, words]));
+}
+
+let checker: Promise<ZxcvbnFactory> | undefined;
+
+/** The lists load at the first new password, not at start (about 0.3 s and 90 MB). */
+function loadChecker(): Promise<ZxcvbnFactory> {
+  checker ??= (async () => {
+    const [{ ZxcvbnFactory }, common, en, de, it, fr] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+      import('@zxcvbn-ts/language-en'),
+      import('@zxcvbn-ts/language-de'),
+      import('@zxcvbn-ts/language-it'),
+      import('@zxcvbn-ts/language-fr'),
+    ]);
+    const languages = { en, de, it, fr };
+    const dictionary = Object.assign({}, common.dictionary, ...Object.entries(languages).map(([language, pack]) => ofLanguage(language, pack.dictionary)));
+    return new ZxcvbnFactory({ dictionary, graphs: common.adjacencyGraphs, ...BOUNDS });
+  })();
+  // Lists that failed to load are loaded again by the next new password.
+  checker.catch(() => (checker = undefined));
+  return checker;
+}
+
+/** The person's own words: the e-mail, its parts, and each organisation's context and name words. */
+export function ownWords(owner: PasswordOwner): string[] {
+  const email = owner.email.toLowerCase();
+  const [local = '', domain = ''] = email.split('@');
+  const labels = domain.split('.').slice(0, -1);
+  const organisations = owner.organisations.flatMap(({ context, name }) => [context, name, ...name.split(/[^\p{L}\p{N}]+/u)]);
+  const words = [email, local, ...local.split(/[._+-]+/), ...labels, ...organisations].map((word) => word.toLowerCase());
+  // A letter or two matches inside most passwords and says nothing about who chose it.
+  return [...new Set(words.filter((word) => word.length >= 3))];
+}
+
+const guessable = (result: ZxcvbnResult) => result.score < LEAST_SCORE;
+
+/** Is the password guessable, alone or once the person's own words are taken out of it? */
+async function isGuessable(password: string, owner: PasswordOwner): Promise<boolean> {
+  const zxcvbn = await loadChecker();
+  const words = ownWords(owner);
+  const result = zxcvbn.check(password, words);
+  if (guessable(result)) return true;
+  const own = result.sequence.filter((match) => match.pattern === 'dictionary' && match.dictionaryName === 'userInputs');
+  if (own.length === 0) return false;
+  const rest = result.sequence
+    .filter((match) => !own.includes(match))
+    .map((match) => match.token)
+    .join('');
+  return guessable(zxcvbn.check(rest, words));
+}
+
+/**
+ * Does the range service list the password? Undefined when it did not answer in time or answered
+ * nothing readable: the bundled lists decide alone.
+ */
+async function isListedByRangeService(password: string, url: string, log: Pick<FastifyBaseLogger, 'warn'>): Promise<boolean | undefined> {
+  const digest = createHash('sha1').update(password).digest('hex').toUpperCase();
+  const prefix = digest.slice(0, 5);
+  const suffix = digest.slice(5);
+  try {
+    const answer = await fetch(`${url}/range/${prefix}`, { headers: { 'add-padding': 'true' }, signal: AbortSignal.timeout(RANGE_SERVICE_TIMEOUT_MS) });
+    if (!answer.ok) throw new Error(`answered ${answer.status}`);
+    const body = await answer.text();
+    return body.split(/\r?\n/).some((line) => {
+      const [hashSuffix, count] = line.trim().split(':');
+      return hashSuffix?.toUpperCase() === suffix && Number(count) > 0;
+    });
+  } catch (error) {
+    log.warn({ err: error }, 'The Pwned Passwords range service did not answer in time; the bundled lists decide alone.');
+    return undefined;
+  }
+}
+
+export interface KnownPasswordOptions {
+  /** A Pwned Passwords range service (PWNED_PASSWORDS_URL), if the operator named one. */
+  rangeServiceUrl: string | undefined;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/** Is this password one attackers try first, for this person? */
+export async function isKnownPassword(password: string, owner: PasswordOwner, options: KnownPasswordOptions): Promise<boolean> {
+  const listed = options.rangeServiceUrl ? isListedByRangeService(password, options.rangeServiceUrl, options.log) : undefined;
+  if (await isGuessable(password, owner)) return true;
+  return (await listed) === true;
+}

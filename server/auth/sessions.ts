@@ -1,0 +1,102 @@
+/**
+ * Sessions and devices: every sign-in starts a session, a row of server/db/sessions.ts whose id its
+ * tokens carry as `sid`, with the browser and system it began on (ua-parser-js), its address with
+ * the host part hidden, when it started and when it was last active (written at most every five
+ * minutes). Its person lists their sessions, signs one out, the others, or every one; a session
+ * signed out is refused at its next call on every instance, as a logged-out token is.
+ */
+import { randomUUID } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
+import { UAParser } from 'ua-parser-js';
+import type { Queryable } from '../db/database-types';
+import { audit } from '../db/audit';
+import { endSession, endSessionsOf, insertSession, liveSessions, type SessionRow } from '../db/sessions';
+
+/** How often a session's last activity is written: every call would write on every call. */
+export const ACTIVITY_EVERY_SECONDS = 5 * 60;
+
+/** Where a sign-in comes from: its client address and the browser's User-Agent header. */
+export interface Client {
+  address: string;
+  userAgent: string | undefined;
+}
+
+/** The browser and system a User-Agent header names, as a person would ("Chrome 131", "Windows 10"); empty when it names none. */
+export function deviceOf(userAgent: string | undefined): { browser: string; system: string } {
+  const { browser, os } = new UAParser(userAgent ?? '').getResult();
+  const named = (name: string | undefined, version: string | undefined) => (name ? [name, version].filter(Boolean).join(' ').slice(0, 80) : '');
+  return { browser: named(browser.name, browser.major), system: named(os.name, os.version) };
+}
+
+/** The groups of an IPv6 address, written out. */
+function ipv6Groups(address: string): string[] {
+  const [head = '', tail] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  return [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+}
+
+/** The address without its host part: 203.0.113.* for IPv4, the first 48 bits of IPv6 (2001:db8:85a3:*). */
+export function maskedAddress(address: string): string {
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  if (isIPv4(v4)) return `${v4.split('.').slice(0, 3).join('.')}.*`;
+  if (isIPv6(address)) return `${ipv6Groups(address.split('%')[0]!).slice(0, 3).join(':')}:*`;
+  return '';
+}
+
+/** A new session of a sign-in, answering its id (the tokens' `sid`). */
+export async function startSession(db: Queryable, session: { userId: string; generation: number; ttlSeconds: number; client: Client }): Promise<string> {
+  const id = randomUUID();
+  const { userId, generation, ttlSeconds, client } = session;
+  await insertSession(db, { id, userId, generation, ttlSeconds, ...deviceOf(client.userAgent), address: maskedAddress(client.address) });
+  return id;
+}
+
+export interface SessionView {
+  id: string;
+  browser: string;
+  system: string;
+  address: string;
+  startedAt: string;
+  lastActiveAt: string;
+  current: boolean;
+}
+
+/** The person's sessions that still work, the one asking marked current and first, then the most recently active. */
+export async function listSessions(db: Queryable, userId: string, currentSid: string | undefined): Promise<SessionView[]> {
+  const rows = await liveSessions(db, userId);
+  const ordered = [...rows.filter((row) => row.id === currentSid), ...rows.filter((row) => row.id !== currentSid)];
+  return ordered.map((row: SessionRow) => ({
+    id: row.id,
+    browser: row.browser,
+    system: row.system,
+    address: row.address,
+    startedAt: row.created_at.toISOString(),
+    lastActiveAt: row.last_active_at.toISOString(),
+    current: row.id === currentSid,
+  }));
+}
+
+/** A session's id: a UUID, as the table keeps it. */
+export const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Who signs out, from where, and the session they sign out with. */
+export interface SigningOut {
+  userId: string;
+  currentSid: string | undefined;
+  clientAddress: string;
+}
+
+/** Signs out one of the person's sessions, audited: false when they have no such session that still works. */
+export async function signOutSession(db: Queryable, who: SigningOut, sessionId: string): Promise<boolean> {
+  if (!SESSION_ID.test(sessionId) || !(await endSession(db, who.userId, sessionId))) return false;
+  await audit(db, who.clientAddress, 'session.signed_out', { userId: who.userId, detail: { which: sessionId === who.currentSid ? 'this' : 'one' } });
+  return true;
+}
+
+/** Signs out every session of the person but the one asking (`others`), or every one (`all`), audited; answers how many ended. */
+export async function signOutSessions(db: Queryable, who: SigningOut, which: 'others' | 'all'): Promise<number> {
+  const count = await endSessionsOf(db, who.userId, which === 'others' ? who.currentSid : undefined);
+  await audit(db, who.clientAddress, 'session.signed_out', { userId: who.userId, detail: { which, count } });
+  return count;
+}

@@ -1,0 +1,96 @@
+/**
+ * The sessions table: one row per sign-in (server/auth/sessions.ts), named by the `sid` of its
+ * tokens, with the device it began on as the person would name it and when it was last active. A
+ * row ends when its person signs it out, logs out, or when the user's session generation moves on
+ * (a new password, "This wasn't me"): only rows of the current generation are listed and valid.
+ */
+import type { Queryable } from './database-types';
+
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  generation: number;
+  created_at: Date;
+  last_active_at: Date;
+  expires_at: Date;
+  browser: string;
+  system: string;
+  /** The client address with its last part hidden (server/auth/sessions.ts). */
+  address: string;
+}
+
+export interface NewSession {
+  id: string;
+  userId: string;
+  generation: number;
+  ttlSeconds: number;
+  browser: string;
+  system: string;
+  address: string;
+}
+
+export async function insertSession(db: Queryable, session: NewSession): Promise<void> {
+  await db.query(
+    `INSERT INTO sessions (id, user_id, generation, expires_at, browser, system, address)
+     VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5, $6, $7)`,
+    [session.id, session.userId, session.generation, session.ttlSeconds, session.browser, session.system, session.address],
+  );
+}
+
+/**
+ * A new token of the same sign-in (a password change, the MFA setup's confirmation, a replaced
+ * authenticator): the row takes the token's generation and lifetime, unless it has ended meanwhile.
+ */
+export async function renewSession(db: Queryable, session: { id: string; userId: string; generation: number; ttlSeconds: number }): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE sessions SET generation = $3, expires_at = now() + make_interval(secs => $4), last_active_at = now()
+     WHERE id = $1 AND user_id = $2 AND ended_at IS NULL RETURNING id`,
+    [session.id, session.userId, session.generation, session.ttlSeconds],
+  );
+  return rows.length > 0;
+}
+
+/** The user's sessions that have not ended, newest activity first. */
+export async function liveSessions(db: Queryable, userId: string): Promise<SessionRow[]> {
+  const rows = await db.query<SessionRow>(
+    `SELECT s.id, s.user_id, s.generation, s.created_at, s.last_active_at, s.expires_at, s.browser, s.system, s.address
+     FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.user_id = $1 AND s.ended_at IS NULL AND s.expires_at > now() AND s.generation = u.session_generation
+     ORDER BY s.last_active_at DESC, s.created_at DESC`,
+    [userId],
+  );
+  return rows.map((row) => ({
+    ...row,
+    created_at: new Date(row.created_at),
+    last_active_at: new Date(row.last_active_at),
+    expires_at: new Date(row.expires_at),
+  }));
+}
+
+/** Ends one of the user's live sessions: false when the user has no such live session. */
+export async function endSession(db: Queryable, userId: string, sessionId: string): Promise<boolean> {
+  const rows = await db.query(`UPDATE sessions SET ended_at = now() WHERE id = $1 AND user_id = $2 AND ended_at IS NULL AND expires_at > now() RETURNING id`, [
+    sessionId,
+    userId,
+  ]);
+  return rows.length > 0;
+}
+
+/** Ends every live session of the user but `keep`, when given; answers how many ended. */
+export async function endSessionsOf(db: Queryable, userId: string, keep?: string): Promise<number> {
+  const rows = await db.query(
+    `UPDATE sessions SET ended_at = now() WHERE user_id = $1 AND ended_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid) RETURNING id`,
+    [userId, keep ?? null],
+  );
+  return rows.length;
+}
+
+/** Marks a session active now, at most once per `everySeconds` (the check is in the statement, so instances agree). */
+export async function touchSession(db: Queryable, sessionId: string, everySeconds: number): Promise<void> {
+  await db.query(`UPDATE sessions SET last_active_at = now() WHERE id = $1 AND last_active_at < now() - make_interval(secs => $2)`, [sessionId, everySeconds]);
+}
+
+/** Sessions past their lifetime, and those ended more than a day ago. */
+export async function deleteExpiredSessions(db: Queryable): Promise<void> {
+  await db.query(`DELETE FROM sessions WHERE expires_at < now() OR ended_at < now() - interval '1 day'`);
+}
