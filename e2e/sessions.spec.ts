@@ -1,10 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, test, type Account } from './fixtures';
+import { expect, mailsTo, test, type Account } from './fixtures';
 import { enterEmail, enterPassword } from './screens/sign-in';
 import { expectNoAxeViolations } from './axe';
 import { keepScreenshots } from './screenshots';
 
-/** Where a person is signed in, and signing sessions out (flows 4.16), with two browsers of one person. */
+/**
+ * Where a person is signed in, and signing sessions out (flows 4.16), with two browsers of one
+ * person; a sign-in from a new browser is mailed, with "This wasn't me" (flows 4.15).
+ */
 
 const LAPTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -89,4 +92,38 @@ test('Sign out of other devices, by keyboard alone, in German, keeps this one', 
   await expect(rows).toHaveCount(1);
   await phone.goto('/company');
   await expect(phone).toHaveURL(/\/login$/);
+});
+
+test('a sign-in from a new browser sends one new-device mail, a second sign-in from it none, and “This wasn’t me” from it ends every session and mails a new password’s link', async ({
+  browser,
+  account,
+  page,
+}) => {
+  const newDevice = async () => (await mailsTo(page.request, account.email)).filter((mail) => mail.subject === 'New sign-in to your account');
+  const laptop = await signedInBrowser(browser, account, LAPTOP);
+  const phone = await signedInBrowser(browser, account, PHONE);
+  await expect.poll(async () => (await newDevice()).length, { timeout: 15_000 }).toBe(1);
+
+  await phone.goto('/logout');
+  await expect(phone).toHaveURL(/\/login$/);
+  await enterEmail(phone, account.email);
+  await enterPassword(phone, account.password);
+  // Skip was chosen in this browser today: the sign-in goes on to the organisation (flows 4.4).
+  await expect(phone).toHaveURL(/\/company\/acme\/terms$/);
+  // The queue sends within a second (server/mail/mail-queue.ts): a second mail would be there by now.
+  await phone.waitForTimeout(2_000);
+  const [mail] = await newDevice();
+  expect(await newDevice()).toHaveLength(1);
+
+  const notMe = mail!.links.find((link) => new URL(link).pathname === '/secure-account')!;
+  await page.goto(notMe);
+  await page.getByRole('button', { name: 'Secure my account' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account is secured' })).toBeVisible();
+  for (const signedOut of [laptop, phone]) {
+    await signedOut.goto('/company');
+    await expect(signedOut).toHaveURL(/\/login$/);
+  }
+  await expect
+    .poll(async () => (await mailsTo(page.request, account.email)).some((sent) => sent.subject === 'Choose a new password'), { timeout: 15_000 })
+    .toBe(true);
 });

@@ -259,6 +259,17 @@ export interface paths {
          *
          *     `challenge: ""` means "no code yet", like an absent `challenge`.
          *
+         *     **Sessions and devices.** Each 200 starts a session, whose id the
+         *     token carries as `sid` (`listSessions`). The answer sets the cookie
+         *     `frontdoor_device` (a random value, `Max-Age` 400 days, `Path` the
+         *     API's base path, `HttpOnly`, `SameSite=Strict`, `Secure` over https)
+         *     when the request carried none. A sign-in from a device whose cookie
+         *     the account has not signed in with in the last 90 days is mailed to
+         *     the account's owner, naming the browser and system, with "This
+         *     wasn't me" (`secureAccount`); an account seen on no device in that
+         *     time is not. `loginWithCode`, `signInWithPasskey` and
+         *     `confirmSamlSession` do the same.
+         *
          *     **Recovery codes.** In place of the TOTP code, `challenge` may carry
          *     one of the user's recovery codes (`RecoveryCode`, given by the
          *     `setMfa` confirmation and by `renewRecoveryCodes`; case, spaces and

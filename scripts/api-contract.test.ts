@@ -32,7 +32,7 @@ const rateLimited = [
   'addPasskey',
 ];
 
-// The calls of flows 7, as method and path (setMfa serves both setup and confirmation; the passkey calls are flows 4.14).
+// The calls of flows 7, as method and path (setMfa serves both setup and confirmation; the passkey calls are flows 4.14, the session calls 4.16).
 const section7: [string, string][] = [
   ['get', '/organization/{email}/ssoMode'],
   ['get', '/organization/ssoModeByContext/{context}'],
@@ -53,6 +53,9 @@ const section7: [string, string][] = [
   ['post', '/{context}/user/passkeys/options'],
   ['post', '/{context}/user/passkeys'],
   ['delete', '/{context}/user/passkeys/{passkeyId}'],
+  ['get', '/{context}/user/sessions'],
+  ['post', '/{context}/user/sessions/sign-out'],
+  ['delete', '/{context}/user/sessions/{sessionId}'],
 ];
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];

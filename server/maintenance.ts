@@ -3,7 +3,8 @@
  * expired anyway, spent or expired links, finished SAML requests and replay records, ended rate-limit
  * windows, consecutive-failure counts quiet for a day (a lock after 100 failures stays until a
  * reset), mail sent or given up more than a week ago, expired "This wasn't me" links, sign-in addresses no longer known (90 days), sign-ins
- * whose code never came, passkey challenges never answered, sessions expired or signed out a day ago, and audit rows past their retention (AUDIT_RETENTION_DAYS, server/config.ts).
+ * whose code never came, passkey challenges never answered, sessions expired or signed out a day ago, devices
+ * not signed in from for 90 days, and audit rows past their retention (AUDIT_RETENTION_DAYS, server/config.ts).
  */
 import type { Queryable } from './db/database-types';
 import { deleteExpiredTokens } from './db/tokens';
@@ -16,6 +17,8 @@ import { deleteAuditRowsOlderThan } from './db/audit';
 import { deleteExpiredPendingSignIns } from './db/pending-sign-ins';
 import { deleteExpiredChallenges } from './db/passkeys';
 import { deleteExpiredSessions } from './db/sessions';
+import { deleteDevicesOlderThan } from './db/known-devices';
+import { KNOWN_DEVICE_DAYS } from './auth/devices';
 import type { ServerConfig } from './config';
 import { KNOWN_ADDRESS_DAYS, LOCK_AFTER_FAILURES, accountKey } from './auth/login-throttle';
 
@@ -32,5 +35,6 @@ export async function sweepExpired(db: Queryable, config: Pick<ServerConfig, 'au
   await deleteExpiredPendingSignIns(db);
   await deleteExpiredChallenges(db);
   await deleteExpiredSessions(db);
+  await deleteDevicesOlderThan(db, KNOWN_DEVICE_DAYS);
   await deleteAuditRowsOlderThan(db, config.auditRetentionDays);
 }

@@ -1,6 +1,7 @@
 /**
  * The owner hears of every change to how their account signs in (a passkey added or removed, TOTP
- * set up or replaced, recovery codes renewed or used, an operator's reset): an alert mail, queued in
+ * set up or replaced, recovery codes renewed or used, an operator's reset, the password changed or
+ * reset) and of a sign-in from a new device (server/auth/devices.ts): an alert mail, queued in
  * the transaction of the change, in their language, with no secret in it and nothing its author
  * chose (a passkey's name). Each carries "This wasn't me": a link, single use for 24 hours, whose
  * page asks before it acts (a mail scanner that follows links acts on nothing). Acting on it ends
@@ -31,6 +32,8 @@ export interface Alert {
   userId: string;
   event: AlertEvent;
   recoveryCodesLeft?: number | undefined;
+  /** The browser and system of a sign-in or password change, as server/auth/sessions.ts names them. */
+  device?: { browser: string; system: string } | undefined;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -53,7 +56,7 @@ export async function composeAlert(services: Services, alert: Alert, mail: Claim
   if (later) return later;
   const token = randomBytes(32).toString('base64url');
   await insertAccountAlert(db, { hash: sha256(token), userId: user.id, event: alert.event, happenedAt: mail.createdAt, ttlSeconds: ALERT_LINK_SECONDS });
-  const facts = { event: alert.event, happenedAt: mail.createdAt.toISOString(), recoveryCodesLeft: alert.recoveryCodesLeft };
+  const facts = { event: alert.event, happenedAt: mail.createdAt.toISOString(), recoveryCodesLeft: alert.recoveryCodesLeft, device: alert.device };
   const link = secureAccountLink(config.publicUrl, token, user.language);
   return { kind: 'send', message: { to: user.email, ...alertMail(user.language, facts, link) } };
 }

@@ -48,7 +48,7 @@ export async function passkeySignInOptions(
 /** Throws TooManyRequests when the e-mail or the address must wait. */
 export async function signInWithPasskey(
   services: Services,
-  input: { response: AuthenticationResponseJSON; clientAddress: string; userAgent?: string | undefined },
+  input: { response: AuthenticationResponseJSON; clientAddress: string; userAgent?: string | undefined; device?: string | undefined },
 ): Promise<PasskeySignIn> {
   const { db, config } = services;
   const { response, clientAddress } = input;
@@ -109,7 +109,7 @@ export async function signInWithPasskey(
   }
   await attempt.succeeded();
   const method = authenticationInfo.credentialDeviceType === 'multiDevice' ? 'swk' : 'hwk';
-  const client = { address: clientAddress, userAgent: input.userAgent };
+  const client = { address: clientAddress, userAgent: input.userAgent, device: input.device };
   const answer = await signInToken(services, user, { via: 'passkey' }, [method, 'user'], client, organizations);
   await audit(db, clientAddress, 'login.succeeded', { userId: user.id, detail: { method: 'passkey', purpose: answer.purpose } });
   return { kind: 'signed-in', context: answer.contexts[0] ?? config.tokenAudience, token: answer.token, termsAccepted: answer.termsAccepted };

@@ -42,6 +42,8 @@ export interface PasswordSignInInput {
   clientAddress: string;
   /** The browser's User-Agent header: a sign-in's session begins on it (server/auth/sessions.ts). */
   userAgent?: string | undefined;
+  /** The browser's device cookie: a new one is mailed (server/auth/devices.ts). */
+  device?: string | undefined;
 }
 
 /**
@@ -175,7 +177,7 @@ export async function signInWithPassword(services: Services, input: PasswordSign
     if (factor.kind === 'wrong') return { kind: 'invalid-code' };
   }
   if (heldPendingSignIn) await deletePendingSignIn(db, sha256(heldPendingSignIn));
-  return signedIn(services, user, organizations, attempt, { address: clientAddress, userAgent: input.userAgent }, factor);
+  return signedIn(services, user, organizations, attempt, { address: clientAddress, userAgent: input.userAgent, device: input.device }, factor);
 }
 
 /**
@@ -187,7 +189,7 @@ export async function signInWithPassword(services: Services, input: PasswordSign
  */
 export async function signInWithPendingCode(
   services: Services,
-  input: { pendingSignIn: string | undefined; challenge: string; clientAddress: string; userAgent?: string | undefined },
+  input: { pendingSignIn: string | undefined; challenge: string; clientAddress: string; userAgent?: string | undefined; device?: string | undefined },
 ): Promise<CodeSignIn> {
   const { db } = services;
   const { pendingSignIn, challenge, clientAddress } = input;
@@ -216,5 +218,5 @@ export async function signInWithPendingCode(
     return expired;
   }
   if (factor.kind === 'wrong') return { kind: 'invalid-code' };
-  return signedIn(services, user, organizations, attempt, { address: clientAddress, userAgent: input.userAgent }, factor);
+  return signedIn(services, user, organizations, attempt, { address: clientAddress, userAgent: input.userAgent, device: input.device }, factor);
 }

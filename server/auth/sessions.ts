@@ -19,13 +19,54 @@ export const ACTIVITY_EVERY_SECONDS = 5 * 60;
 export interface Client {
   address: string;
   userAgent: string | undefined;
+  /** The browser's device cookie (server/api/device-cookie.ts), where the sign-in's request carries it: a new one is mailed (server/auth/devices.ts). */
+  device?: string | undefined;
 }
 
-/** The browser and system a User-Agent header names, as a person would ("Chrome 131", "Windows 10"); empty when it names none. */
+/**
+ * The names a session's browser and system are shown with, in the list and in mails. A User-Agent
+ * header is whatever its sender wrote: a name off these lists, or a version that is not digits,
+ * shows as unknown, so no one can make a mail to the owner say something of their choosing.
+ */
+const BROWSERS = [
+  'Android Browser',
+  'Brave',
+  'Chrome',
+  'Chrome Headless',
+  'Chrome WebView',
+  'Chromium',
+  'DuckDuckGo',
+  'Edge',
+  'Firefox',
+  'Firefox Focus',
+  'IE',
+  'Mobile Chrome',
+  'Mobile Firefox',
+  'Mobile Safari',
+  'Opera',
+  'Opera Mobi',
+  'Safari',
+  'Samsung Browser',
+  'Silk',
+  'UCBrowser',
+  'Vivaldi',
+  'Whale',
+  'Yandex',
+];
+const SYSTEMS = ['Android', 'Chrome OS', 'Chromium OS', 'Debian', 'Fedora', 'HarmonyOS', 'iOS', 'Linux', 'Mac OS', 'macOS', 'Ubuntu', 'Windows'];
+const VERSION = /^\d{1,4}(?:\.\d{1,4}){0,2}$/;
+
+/** A name off `known` (in its own spelling, whatever the case it came in) with its version, or empty. */
+function named(known: readonly string[], name: string | undefined, version: string | undefined): string {
+  const listed = known.find((candidate) => candidate.toLowerCase() === name?.toLowerCase());
+  if (!listed) return '';
+  return version && VERSION.test(version) ? `${listed} ${version}` : listed;
+}
+
+/** The browser and system a User-Agent header names, as a person would ("Chrome 131", "Windows 10"); empty when it names none we know. */
 export function deviceOf(userAgent: string | undefined): { browser: string; system: string } {
   const { browser, os } = new UAParser(userAgent ?? '').getResult();
-  const named = (name: string | undefined, version: string | undefined) => (name ? [name, version].filter(Boolean).join(' ').slice(0, 80) : '');
-  return { browser: named(browser.name, browser.major), system: named(os.name, os.version) };
+  return { browser: named(BROWSERS, browser.name, browser.major), system: named(SYSTEMS, os.name, os.version) };
 }
 
 /** The groups of an IPv6 address, written out. */

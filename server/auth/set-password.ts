@@ -24,6 +24,8 @@ import { isSamlOnly } from './accounts';
 import { claimLoginAttempt, clearLoginFailures } from './login-throttle';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords';
 import { isKnownPassword } from './known-passwords';
+import { withMail } from './mail-intents';
+import { deviceOf } from './sessions';
 import { signInToken } from './sign-in';
 
 export interface NewPassword {
@@ -99,12 +101,15 @@ export async function setPassword(services: Services, input: NewPassword): Promi
 
   // The user's row first, then the link: of two uses of one link at once, one spends it and the
   // other writes nothing; a session ended meanwhile changes nothing.
-  const generation = await db.transaction(async (tx) => {
+  // A changed or reset password is mailed to its owner (server/auth/account-alerts.ts); a first one, from an invitation, is not.
+  const event = claims.purpose === 'session' ? 'password-changed' : claims.purpose === 'reset' ? 'password-reset' : undefined;
+  const generation = await withMail(services, async (tx, queue) => {
     const locked = viaLink ? await lockUser(tx, user.id) : await lockSessionUser(tx, { claims, user });
     if (!locked || (viaLink && !(await tokens.spend(tx, token, claims)))) return undefined;
     const next = await setPasswordHash(tx, user.id, hash);
     await spendUserOneTimeTokens(tx, user.id);
     if (viaLink) await removeFactorsAThiefCouldHaveAdded(tx, locked);
+    if (event) await queue({ kind: 'account-alert', params: { userId: user.id, event, device: deviceOf(input.userAgent) } });
     return next;
   });
   if (generation === undefined) return { kind: 'link-spent' };

@@ -12,8 +12,10 @@ import type { OrganizationRow } from '../db/organizations';
 import type { UserRow } from '../db/users';
 import { acceptedTermsVersions } from '../db/terms';
 import { reachableOrganizations, type SignIn } from './accounts';
-import type { AuthMethod, SignInPurpose, TokenService } from './tokens';
+import type { AuthMethod, SignInPurpose } from './tokens';
 import type { Client } from './sessions';
+import type { Services } from '../services';
+import { signedInFrom } from './devices';
 
 export type MfaPolicy = OrganizationRow['mfa_policy'];
 
@@ -53,7 +55,7 @@ async function currentTermsAccepted(db: Queryable, userId: string, organizations
 }
 
 export async function signInToken(
-  services: { db: Queryable; tokens: TokenService },
+  services: Pick<Services, 'db' | 'tokens' | 'mail'>,
   user: Pick<UserRow, 'id' | 'email' | 'totp_secret' | 'session_generation'>,
   signIn: SignIn,
   amr: AuthMethod[],
@@ -71,5 +73,6 @@ export async function signInToken(
     services.tokens.issueSignIn({ userId: user.id, email: user.email, contexts, amr, purpose, generation: user.session_generation, session: { client } }),
     purpose === 'session' ? currentTermsAccepted(services.db, user.id, organizations) : [],
   ]);
+  if (client.device !== undefined) await signedInFrom(services, { userId: user.id, device: client.device, userAgent: client.userAgent });
   return { token, purpose, contexts, policy, termsAccepted };
 }

@@ -316,6 +316,21 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX sessions_expires_at ON sessions (expires_at);
     `,
   },
+  {
+    id: 12,
+    name: 'devices each account signed in from',
+    // The browsers each account signed in from (server/auth/devices.ts), by the SHA-256 of the
+    // random value of their device cookie: a sign-in from one not seen for 90 days is mailed.
+    sql: `
+      CREATE TABLE known_devices (
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        device_hash text NOT NULL,
+        last_seen timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (user_id, device_hash)
+      );
+      CREATE INDEX known_devices_last_seen ON known_devices (last_seen);
+    `,
+  },
 ];
 
 export async function migrate(db: Database, list: readonly Migration[] = migrations): Promise<number[]> {

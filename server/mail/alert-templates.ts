@@ -1,16 +1,26 @@
 /**
  * The mails that tell the owner of an account about a change to how it signs in (a passkey, the
- * authenticator app, recovery codes) and the mail that follows "This wasn't me"
- * (server/auth/account-alerts.ts). They say what happened and when, never a secret nor anything
- * the change's author chose (a passkey's name could carry a message); each alert carries the
- * "This wasn't me" link. In the user's language, like the other mails.
+ * authenticator app, recovery codes, the password) or a sign-in from a new device, and the mail that
+ * follows "This wasn't me" (server/auth/account-alerts.ts). They say what happened, when and from
+ * which browser and system, never a secret nor anything the change's author chose (a passkey's name
+ * could carry a message; a browser is named only from a known list, server/auth/sessions.ts); each
+ * alert carries the "This wasn't me" link. In the user's language, like the other mails.
  */
 import type { Language } from '../../rules/languages';
 import { renderMail, type MailContent, type Wording } from './templates';
 
 /** What an alert is about (server/auth/account-alerts.ts). */
 export type AlertEvent =
-  'passkey-added' | 'passkey-removed' | 'totp-enabled' | 'totp-replaced' | 'recovery-codes-renewed' | 'recovery-code-used' | 'second-factor-reset';
+  | 'passkey-added'
+  | 'passkey-removed'
+  | 'totp-enabled'
+  | 'totp-replaced'
+  | 'recovery-codes-renewed'
+  | 'recovery-code-used'
+  | 'second-factor-reset'
+  | 'new-device'
+  | 'password-changed'
+  | 'password-reset';
 
 export interface AlertFacts {
   event: AlertEvent;
@@ -18,11 +28,15 @@ export interface AlertFacts {
   happenedAt: string;
   /** Recovery codes left, for recovery-code-used. */
   recoveryCodesLeft?: number | undefined;
+  /** The browser and system it came from, for a sign-in and a password change; either may be empty. */
+  device?: { browser: string; system: string } | undefined;
 }
 
 interface AlertDictionary {
   /** What happened: the subject and the sentence that says it, with its time. */
-  events: Record<AlertEvent, (facts: { when: string; left: number }) => { subject: string; what: string }>;
+  events: Record<AlertEvent, (facts: { when: string; left: number; device: string }) => { subject: string; what: string }>;
+  /** A browser on a system, each named or said unknown. */
+  device: (browser: string | undefined, system: string | undefined) => string;
   ignore: string;
   action: string;
   undo: string;
@@ -60,7 +74,20 @@ const dictionaries: Record<Language, AlertDictionary> = {
         subject: 'Your two-step verification was reset',
         what: `An administrator reset the two-step verification of your account on ${when}: its authenticator app, recovery codes and passkeys were removed, and you were signed out everywhere. You set up two-step verification again at your next sign-in.`,
       }),
+      'new-device': ({ when, device }) => ({
+        subject: 'New sign-in to your account',
+        what: `Someone signed in to your account on ${when} from ${device}, a browser that has not signed in to it in the last 90 days.`,
+      }),
+      'password-changed': ({ when, device }) => ({
+        subject: 'Your password was changed',
+        what: `The password of your account was changed on ${when} from ${device}.`,
+      }),
+      'password-reset': ({ when, device }) => ({
+        subject: 'Your password was reset',
+        what: `The password of your account was reset on ${when} with a link mailed to you, from ${device}.`,
+      }),
     },
+    device: (browser, system) => `${browser || 'an unknown browser'} on ${system || 'an unknown system'}`,
     ignore: 'If this was you, you can ignore this e-mail.',
     action: "This wasn't me",
     undo: 'If it was not you, use the link above: it signs you out on every device, removes your passkeys and any authenticator app someone else could have added, and asks you to choose a new password. It works once, within 24 hours.',
@@ -104,7 +131,20 @@ const dictionaries: Record<Language, AlertDictionary> = {
         subject: 'Ihre Bestätigung in zwei Schritten wurde zurückgesetzt',
         what: `Am ${when} hat ein Administrator die Bestätigung in zwei Schritten Ihres Kontos zurückgesetzt: Authentifizierungs-App, Wiederherstellungscodes und Passkeys wurden entfernt, und Sie wurden überall abgemeldet. Bei Ihrer nächsten Anmeldung richten Sie die Bestätigung in zwei Schritten neu ein.`,
       }),
+      'new-device': ({ when, device }) => ({
+        subject: 'Neue Anmeldung bei Ihrem Konto',
+        what: `Am ${when} hat sich jemand mit ${device} bei Ihrem Konto angemeldet, einem Browser, der sich in den letzten 90 Tagen nicht bei Ihrem Konto angemeldet hat.`,
+      }),
+      'password-changed': ({ when, device }) => ({
+        subject: 'Ihr Passwort wurde geändert',
+        what: `Am ${when} wurde das Passwort Ihres Kontos mit ${device} geändert.`,
+      }),
+      'password-reset': ({ when, device }) => ({
+        subject: 'Ihr Passwort wurde zurückgesetzt',
+        what: `Am ${when} wurde das Passwort Ihres Kontos über einen Ihnen gesendeten Link mit ${device} zurückgesetzt.`,
+      }),
     },
+    device: (browser, system) => `${browser || 'einem unbekannten Browser'} auf ${system || 'einem unbekannten System'}`,
     ignore: 'Falls Sie das waren, können Sie diese E-Mail ignorieren.',
     action: 'Das war ich nicht',
     undo: 'Falls Sie es nicht waren, verwenden Sie den Link oben: Er meldet Sie auf allen Geräten ab, entfernt Ihre Passkeys und jede Authentifizierungs-App, die jemand anderes hinzugefügt haben könnte, und fordert Sie auf, ein neues Passwort zu wählen. Er funktioniert einmal, innerhalb von 24 Stunden.',
@@ -148,7 +188,20 @@ const dictionaries: Record<Language, AlertDictionary> = {
         subject: 'La tua verifica in due passaggi è stata reimpostata',
         what: `Il ${when} un amministratore ha reimpostato la verifica in due passaggi del tuo account: l'app di autenticazione, i codici di recupero e le passkey sono stati rimossi, ed è stata chiusa ogni tua sessione. Al prossimo accesso configurerai di nuovo la verifica in due passaggi.`,
       }),
+      'new-device': ({ when, device }) => ({
+        subject: 'Nuovo accesso al tuo account',
+        what: `Il ${when} qualcuno ha effettuato l'accesso al tuo account da ${device}, un browser che non vi ha effettuato l'accesso negli ultimi 90 giorni.`,
+      }),
+      'password-changed': ({ when, device }) => ({
+        subject: 'La tua password è stata cambiata',
+        what: `Il ${when} la password del tuo account è stata cambiata da ${device}.`,
+      }),
+      'password-reset': ({ when, device }) => ({
+        subject: 'La tua password è stata reimpostata',
+        what: `Il ${when} la password del tuo account è stata reimpostata con un link inviato via e-mail, da ${device}.`,
+      }),
     },
+    device: (browser, system) => `${browser || 'un browser sconosciuto'} su ${system || 'un sistema sconosciuto'}`,
     ignore: 'Se sei stato tu, puoi ignorare questa e-mail.',
     action: 'Non sono stato io',
     undo: 'Se non sei stato tu, usa il link qui sopra: chiude le tue sessioni su tutti i dispositivi, rimuove le tue passkey e ogni app di autenticazione che qualcun altro potrebbe aver aggiunto e ti chiede di scegliere una nuova password. Funziona una sola volta, entro 24 ore.',
@@ -192,7 +245,20 @@ const dictionaries: Record<Language, AlertDictionary> = {
         subject: 'Votre validation en deux étapes a été réinitialisée',
         what: `Le ${when}, un administrateur a réinitialisé la validation en deux étapes de votre compte : l’application d’authentification, les codes de récupération et les clés d’accès ont été retirés, et vous avez été déconnecté partout. Vous configurerez de nouveau la validation en deux étapes lors de votre prochaine connexion.`,
       }),
+      'new-device': ({ when, device }) => ({
+        subject: 'Nouvelle connexion à votre compte',
+        what: `Le ${when}, quelqu’un s’est connecté à votre compte depuis ${device}, un navigateur qui ne s’y était pas connecté ces 90 derniers jours.`,
+      }),
+      'password-changed': ({ when, device }) => ({
+        subject: 'Votre mot de passe a été modifié',
+        what: `Le ${when}, le mot de passe de votre compte a été modifié depuis ${device}.`,
+      }),
+      'password-reset': ({ when, device }) => ({
+        subject: 'Votre mot de passe a été réinitialisé',
+        what: `Le ${when}, le mot de passe de votre compte a été réinitialisé avec un lien envoyé par e-mail, depuis ${device}.`,
+      }),
     },
+    device: (browser, system) => `${browser || 'un navigateur inconnu'} sur ${system || 'un système inconnu'}`,
     ignore: 'Si c’était vous, vous pouvez ignorer cet e-mail.',
     action: 'Ce n’était pas moi',
     undo: 'Si ce n’était pas vous, utilisez le lien ci-dessus : il vous déconnecte sur tous vos appareils, retire vos clés d’accès et toute application d’authentification que quelqu’un d’autre aurait pu ajouter, et vous demande de choisir un nouveau mot de passe. Il fonctionne une seule fois, pendant 24 heures.',
@@ -236,7 +302,20 @@ const dictionaries: Record<Language, AlertDictionary> = {
         subject: 'İki mərhələli təsdiqiniz sıfırlandı',
         what: `${when} tarixində administrator hesabınızın iki mərhələli təsdiqini sıfırladı: autentifikasiya tətbiqi, bərpa kodları və giriş açarları silindi, bütün cihazlarda hesabdan çıxarıldınız. Növbəti girişinizdə iki mərhələli təsdiqi yenidən quracaqsınız.`,
       }),
+      'new-device': ({ when, device }) => ({
+        subject: 'Hesabınıza yeni giriş',
+        what: `${when} tarixində kimsə ${device} vasitəsilə hesabınıza daxil oldu; bu brauzerdən son 90 gündə hesabınıza giriş edilməyib.`,
+      }),
+      'password-changed': ({ when, device }) => ({
+        subject: 'Şifrəniz dəyişdirildi',
+        what: `${when} tarixində hesabınızın şifrəsi ${device} vasitəsilə dəyişdirildi.`,
+      }),
+      'password-reset': ({ when, device }) => ({
+        subject: 'Şifrəniz sıfırlandı',
+        what: `${when} tarixində hesabınızın şifrəsi sizə göndərilən keçidlə ${device} vasitəsilə sıfırlandı.`,
+      }),
     },
+    device: (browser, system) => `${system || 'naməlum sistem'} üzərində ${browser || 'naməlum brauzer'}`,
     ignore: 'Əgər bu sizsinizsə, bu məktubu nəzərə almaya bilərsiniz.',
     action: 'Bu mən deyildim',
     undo: 'Əgər bu siz deyildinizsə, yuxarıdakı keçiddən istifadə edin: o, sizi bütün cihazlarda hesabdan çıxarır, giriş açarlarınızı və başqa birinin əlavə edə biləcəyi hər bir autentifikasiya tətbiqini silir və yeni şifrə seçməyinizi istəyir. Keçid 24 saat ərzində bir dəfə işləyir.',
@@ -266,6 +345,7 @@ export function alertMail(language: string, facts: AlertFacts, link: string): Ma
       const { subject, what } = dictionary.events[facts.event]({
         when: whenOf(chosen, facts.happenedAt),
         left: facts.recoveryCodesLeft ?? 0,
+        device: dictionary.device(facts.device?.browser, facts.device?.system),
       });
       return { subject, before: [what, dictionary.ignore], action: dictionary.action, after: [dictionary.undo] };
     },

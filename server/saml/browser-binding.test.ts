@@ -109,7 +109,11 @@ describe.each(testDatabases)('a SAML sign-in bound to the browser that started i
     expect(confirmed.statusCode).toBe(200);
     // The organisation's terms are not accepted yet: the app shows them next (flows 4.8).
     expect(confirmed.json()).toEqual({ termsAccepted: [] });
-    expect(setCookies(confirmed)).toEqual(['frontdoor_saml_session=; Max-Age=0; Path=/api/saml2/session; HttpOnly; Secure; SameSite=Strict']);
+    // The browser's device cookie (server/api/device-cookie.ts) comes with its first confirmed sign-in.
+    expect(setCookies(confirmed)).toEqual([
+      'frontdoor_saml_session=; Max-Age=0; Path=/api/saml2/session; HttpOnly; Secure; SameSite=Strict',
+      expect.stringMatching(/^frontdoor_device=[\w-]{43}; Max-Age=34560000; Path=\/api; HttpOnly; SameSite=Strict$/),
+    ]);
     // The cookie is spent: the same browser cannot confirm the session a second time.
     const again = await confirmSession(bed.app, lcq, '');
     expect(again.statusCode).toBe(403);

@@ -5,6 +5,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { TestDatabase } from './databases';
 import { testApp } from './app';
+import { DEVICE_COOKIE } from '../api/device-cookie';
 
 export type Api = Awaited<ReturnType<typeof openApi>>;
 
@@ -41,6 +42,12 @@ export function call(app: FastifyInstance, options: InjectOptions & { token?: st
   });
 }
 
+/**
+ * The device cookie of the browser the tests sign in from (server/auth/devices.ts): one known device,
+ * so a test's sign-ins are no new-device mails unless it signs in from another.
+ */
+export const TEST_DEVICE_COOKIE = `${DEVICE_COOKIE}=${'t'.repeat(43)}`;
+
 export function login(app: FastifyInstance, body: { email: string; password: string; challenge?: string }, remoteAddress?: string) {
-  return call(app, { method: 'POST', url: '/login', payload: body, ...(remoteAddress ? { remoteAddress } : {}) });
+  return call(app, { method: 'POST', url: '/login', payload: body, headers: { cookie: TEST_DEVICE_COOKIE }, ...(remoteAddress ? { remoteAddress } : {}) });
 }

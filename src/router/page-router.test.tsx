@@ -86,6 +86,7 @@ const ROWS: { address: string; title: string; lands?: string; before?: () => Pro
   { address: '/account/recovery-codes', title: 'Recovery codes', before: SIGNED_IN },
   { address: '/account/authenticator', title: 'Set up a new authenticator app', before: SIGNED_IN },
   { address: '/account/passkeys', title: 'Passkeys', before: SIGNED_IN },
+  { address: '/account/sessions', title: 'Where you’re signed in', before: SIGNED_IN },
   { address: `/secure-account?token=${'A'.repeat(43)}`, title: 'Secure your account' },
 ];
 

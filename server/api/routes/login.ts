@@ -5,6 +5,7 @@ import type { Answer, Route } from '../contract';
 import { HttpError } from '../errors';
 import { routeOptions, routePath } from '../openapi-schemas';
 import { dropPendingSignIn, heldPendingSignIn, holdPendingSignIn } from '../pending-sign-in-cookie';
+import { deviceOfRequest } from '../device-cookie';
 
 /**
  * The session answered, with the contexts whose current terms are accepted (flows 4.8), and how many
@@ -37,6 +38,7 @@ export async function loginRoutes(app: FastifyInstance, { services }: { services
       heldPendingSignIn: held,
       clientAddress: request.ip,
       userAgent: request.headers['user-agent'],
+      device: deviceOfRequest(request, reply, config),
     });
     switch (outcome.kind) {
       case 'invalid-credentials':
@@ -64,6 +66,7 @@ export async function loginRoutes(app: FastifyInstance, { services }: { services
       challenge: request.body.challenge,
       clientAddress: request.ip,
       userAgent: request.headers['user-agent'],
+      device: deviceOfRequest(request, reply, config),
     });
     if (outcome.kind === 'invalid-code') throw invalidCode();
     dropPendingSignIn(reply, config);

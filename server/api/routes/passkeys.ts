@@ -7,6 +7,7 @@ import type { Answer, Route } from '../contract';
 import { HttpError } from '../errors';
 import { routeOptions, routePath } from '../openapi-schemas';
 import { signedIn } from '../session-guard';
+import { deviceOfRequest } from '../device-cookie';
 
 const rejected = () => new HttpError(400, 'passkey_rejected', 'The passkey could not be verified.');
 const recentSignInRequired = (doing = 'Adding') =>
@@ -22,11 +23,12 @@ export async function passkeyRoutes(app: FastifyInstance, { services }: { servic
     return (await passkeySignInOptions(services, { email: request.body.email, clientAddress: request.ip })) satisfies Answer<'passkeySignInOptions'>;
   });
 
-  app.post<Route<'signInWithPasskey'>>(routePath('signInWithPasskey'), routeOptions('signInWithPasskey'), async (request) => {
+  app.post<Route<'signInWithPasskey'>>(routePath('signInWithPasskey'), routeOptions('signInWithPasskey'), async (request, reply) => {
     const outcome = await signInWithPasskey(services, {
       response: request.body.response as AuthenticationResponseJSON,
       clientAddress: request.ip,
       userAgent: request.headers['user-agent'],
+      device: deviceOfRequest(request, reply, services.config),
     });
     switch (outcome.kind) {
       case 'rejected':

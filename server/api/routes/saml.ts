@@ -21,6 +21,8 @@ import { bindNewRequest, bindSession, startedInThisBrowser, takeSessionBinding }
 import type { Answer, Route } from '../contract';
 import { routeOptions, routePath } from '../openapi-schemas';
 import { bearerToken } from '../session-guard';
+import { deviceOfRequest } from '../device-cookie';
+import { signedInFrom } from '../../auth/devices';
 
 /** Room for a signed response with a certificate, many attributes or an encrypted assertion. */
 const ACS_BODY_LIMIT = 128 * 1024;
@@ -103,6 +105,8 @@ export async function samlRoutes(app: FastifyInstance, options: { services: Serv
       await recordSamlSessionRefused(services, user.id, request.ip);
       throw new HttpError(403, 'forbidden', 'This session was not handed out to this browser.');
     }
+    // The identity provider's POST carried no device cookie (SameSite): the browser's own call tells it.
+    await signedInFrom(services, { userId: user.id, device: deviceOfRequest(request, reply, services.config), userAgent: request.headers['user-agent'] });
     // What decides where the sign-in goes next, as after a password (contract, LoginResponse).
     return { termsAccepted: await sessionTermsAccepted(services.db, user.id, claims.contexts) } satisfies Answer<'confirmSamlSession'>;
   });
