@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { Page } from '@playwright/test';
 import { test, expect, mailedLink, mailsTo, registerAccount, consoleErrors } from './fixtures';
@@ -7,6 +10,7 @@ import { chooseNewPassword, passwordRules } from './screens/account';
 import { expectNoAxeViolations } from './axe';
 import { keepScreenshots } from './screenshots';
 import { ALLOWED_PARENT } from '../playwright.config';
+import { admin, freePort, startFrontDoor, stopFrontDoor } from './own-front-door';
 
 /** What the new-password field says of a password attackers try first (password_compromised). */
 const KNOWN_PASSWORD_MESSAGE = 'This password is too easy to guess';
@@ -346,4 +350,55 @@ test.describe('in French', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Mot de passe mis à jour avec succès !' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Mot de passe mis à jour' })).toBeVisible();
   });
+});
+
+test('a person whose password is known to attackers is told after signing in: Later goes on, Change it now takes a new one', async ({ page }, testInfo) => {
+  test.slow();
+  // A front door of its own, whose operator made the account with such a password (the admin CLI
+  // works on the stopped server's database; people choosing one are refused).
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'frontdoor-known-password-'));
+  const frontDoor = `http://auth.frontdoor.localhost:${port}`;
+  let server = await startFrontDoor(port, dataDir);
+  try {
+    await stopFrontDoor(server);
+    admin(dataDir, ['create-user', '--email', 'old.habits@example.com', '--context', 'acme'], { FRONTDOOR_PASSWORD: 'Welcome2024' });
+    server = await startFrontDoor(port, dataDir);
+
+    await enterEmail(page, 'old.habits@example.com', '', frontDoor);
+    await enterPassword(page, 'Welcome2024');
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await expect(page.getByRole('heading', { name: 'Your password is easy to guess' })).toBeVisible();
+    await expect(page).toHaveURL(/\/company$/);
+    await expectNoAxeViolations(page, 'password notice');
+    await keepScreenshots(page, testInfo, 'password-notice');
+    await page.getByRole('button', { name: 'Later' }).click();
+    await expect(page).toHaveURL(/\/company\/acme\/terms$/);
+
+    // Each sign-in with it is told again.
+    await page.goto(`${frontDoor}/logout`);
+    await expect(page).toHaveURL(/\/login$/);
+    await enterEmail(page, 'old.habits@example.com', '', frontDoor);
+    await enterPassword(page, 'Welcome2024');
+    await expect(page.getByRole('heading', { name: 'Your password is easy to guess' })).toBeVisible();
+    await page.getByRole('button', { name: 'Change it now' }).click();
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await expect(page.getByLabel('Current password')).toBeFocused();
+    await page.keyboard.type('Welcome2024');
+    await chooseNewPassword(page, 'Qwerty12345', 'Save');
+    await expect(page.getByText(KNOWN_PASSWORD_MESSAGE)).toBeVisible();
+    await expectNoAxeViolations(page, 'password notice, a new password refused');
+    await keepScreenshots(page, testInfo, 'password-notice-change');
+    await chooseNewPassword(page, 'Harbour-Lantern-72', 'Save');
+    await expect(page).toHaveURL(/\/company\/acme\/terms$/);
+
+    await page.goto(`${frontDoor}/logout`);
+    await expect(page).toHaveURL(/\/login$/);
+    await enterEmail(page, 'old.habits@example.com', '', frontDoor);
+    await enterPassword(page, 'Harbour-Lantern-72');
+    await expect(page).toHaveURL(/\/company\/acme\/terms$/);
+  } finally {
+    await stopFrontDoor(server);
+    await rm(dataDir, { recursive: true, force: true });
+  }
 });

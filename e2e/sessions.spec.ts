@@ -94,6 +94,21 @@ test('Sign out of other devices, by keyboard alone, in German, keeps this one', 
   await expect(phone).toHaveURL(/\/login$/);
 });
 
+test('the sessions page speaks each language, with no axe violation', async ({ browser, account }, testInfo) => {
+  const laptop = await signedInBrowser(browser, account, LAPTOP);
+  for (const [locale, heading] of [
+    ['it', 'Dove hai effettuato l’accesso'],
+    ['fr', 'Où vous êtes connecté'],
+    ['az', 'Harada daxil olmusunuz'],
+  ]) {
+    await laptop.goto(`/account/sessions?locale=${locale}`);
+    await expect(laptop.getByRole('heading', { name: heading })).toBeVisible();
+    await expect(laptop.getByRole('listitem').first()).toBeVisible();
+    await expectNoAxeViolations(laptop, `sessions in ${locale}`);
+    await keepScreenshots(laptop, testInfo, `sessions-${locale}`);
+  }
+});
+
 test('a sign-in from a new browser sends one new-device mail, a second sign-in from it none, and “This wasn’t me” from it ends every session and mails a new password’s link', async ({
   browser,
   account,

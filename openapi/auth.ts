@@ -811,6 +811,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{context}/user/password-notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An organisation's context (its short name). The reserved contexts `serviceProvider` (marketplace) and `meta` are ordinary values here.
+                 * @example acme
+                 */
+                context: components["parameters"]["ContextPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The person's answer to "your password is known to attackers"
+         * @description After a sign-in whose answer said `passwordCompromised`, the app
+         *     tells the person and records what they chose, in the audit log:
+         *     `change` (they go on to change it) or `later`. Nothing else
+         *     changes. `context` is an organisation the session reaches, or the
+         *     API audience.
+         */
+        post: operations["answerPasswordNotice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{context}/user/sessions": {
         parameters: {
             query?: never;
@@ -1202,6 +1232,11 @@ export interface components {
             termsAccepted?: components["schemas"]["Context"][];
             /** @description Present when a recovery code stood in for the TOTP code: how many of the user's recovery codes are still unused. The app warns at two or fewer. */
             recoveryCodesLeft?: number;
+            /**
+             * @description Present, `true`, when the password that signed in is one attackers try first (the server's bundled lists, as `password_compromised` of `setPassword` judges a new one; no range service is asked at sign-in). The sign-in is not stopped: the app tells the person and offers "Change it now" or "Later" (`answerPasswordNotice`).
+             * @constant
+             */
+            passwordCompromised?: true;
         };
         SamlSessionConfirmed: {
             /** @description The session's contexts whose current terms version the user has accepted, as in `LoginResponse`. */
@@ -1366,6 +1401,13 @@ export interface components {
             lastActiveAt: string;
             /** @description The session of the calling token ("This device"). */
             current: boolean;
+        };
+        PasswordNoticeAnswer: {
+            /**
+             * @description `change`: "Change it now"; `later`: "Later".
+             * @enum {string}
+             */
+            choice: "change" | "later";
         };
         SignOutSessionsRequest: {
             /**
@@ -2495,6 +2537,39 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    answerPasswordNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An organisation's context (its short name). The reserved contexts `serviceProvider` (marketplace) and `meta` are ordinary values here.
+                 * @example acme
+                 */
+                context: components["parameters"]["ContextPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordNoticeAnswer"];
+            };
+        };
+        responses: {
+            /** @description Recorded. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -92,6 +92,22 @@ describe.each(testDatabases)('new passwords attackers try first, on $name', (tar
     expect((await login(api.app, { email: 'ada.lovelace@example.com', password: PASSWORD })).statusCode).toBe(200);
   });
 
+  it('tells a sign-in whose password is known to attackers so, without stopping it, and records the person’s answer', async () => {
+    await createUser(api.db, { email: 'old.habits@example.com', password: 'Welcome2024', contexts: ['acme'] });
+    const known = await login(api.app, { email: 'old.habits@example.com', password: 'Welcome2024' });
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toMatchObject({ context: 'acme', passwordCompromised: true });
+    const good = await login(api.app, { email: 'ada.lovelace@example.com', password: PASSWORD });
+    expect(good.json()).not.toHaveProperty('passwordCompromised');
+
+    const token = known.json<{ token: string }>().token;
+    const answer = (choice: string) => call(api.app, { method: 'POST', url: '/acme/user/password-notice', token, payload: { choice } });
+    expect((await answer('later')).statusCode).toBe(204);
+    expect((await answer('never')).statusCode).toBe(400);
+    const rows = await api.db.query<{ detail: { choice: string } }>("SELECT detail FROM audit_log WHERE event = 'password.known_notice'");
+    expect(rows.map((row) => row.detail.choice)).toEqual(['later']);
+  });
+
   it('records a refused password in the audit log without the password', async () => {
     const session = (await login(api.app, { email: 'ada.lovelace@example.com', password: PASSWORD })).json().token as string;
     await setPassword(session, { password: 'Welcome2024', currentPassword: PASSWORD });

@@ -12,6 +12,8 @@
 import { createHash } from 'node:crypto';
 import type { ZxcvbnFactory, ZxcvbnResult } from '@zxcvbn-ts/core';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Services } from '../services';
+import { audit } from '../db/audit';
 
 /** zxcvbn's "safely unguessable" score: at least 10^8 guesses. */
 const LEAST_SCORE = 3;
@@ -69,8 +71,8 @@ export function ownWords(owner: PasswordOwner): string[] {
 
 const guessable = (result: ZxcvbnResult) => result.score < LEAST_SCORE;
 
-/** Is the password guessable, alone or once the person's own words are taken out of it? */
-async function isGuessable(password: string, owner: PasswordOwner): Promise<boolean> {
+/** Is the password guessable, alone or once the person's own words are taken out of it? By the bundled lists only. */
+export async function isGuessable(password: string, owner: PasswordOwner): Promise<boolean> {
   const zxcvbn = await loadChecker();
   const words = ownWords(owner);
   const result = zxcvbn.check(password, words);
@@ -104,6 +106,14 @@ async function isListedByRangeService(password: string, url: string, log: Pick<F
     log.warn({ err: error }, 'The Pwned Passwords range service did not answer in time; the bundled lists decide alone.');
     return undefined;
   }
+}
+
+/** What the person chose when told, after a sign-in, that their password is one attackers try first: for the audit log. */
+export async function recordPasswordNoticeAnswer(
+  services: Pick<Services, 'db'>,
+  answer: { userId: string; choice: 'change' | 'later'; clientAddress: string },
+) {
+  await audit(services.db, answer.clientAddress, 'password.known_notice', { userId: answer.userId, detail: { choice: answer.choice } });
 }
 
 export interface KnownPasswordOptions {

@@ -21,6 +21,7 @@ import { claimTotpStep, findUserById, type UserRow } from '../db/users';
 import { isSamlOnly } from './accounts';
 import { claimLoginAttempt, claimPasswordLoginAttempt, type LoginAttempt } from './login-throttle';
 import { verifyPassword } from './passwords';
+import { isGuessable } from './known-passwords';
 import { signInToken, type MfaPolicy } from './sign-in';
 import { matchingStep } from './totp';
 import type { Client } from './sessions';
@@ -58,6 +59,8 @@ export type SignedIn = {
   termsAccepted: string[];
   policy?: MfaPolicy;
   recoveryCodesLeft?: number;
+  /** The password just proved is one attackers try first (server/auth/known-passwords.ts): the person is told, and not stopped. */
+  passwordCompromised?: true;
 };
 
 export type PasswordSignIn =
@@ -177,7 +180,9 @@ export async function signInWithPassword(services: Services, input: PasswordSign
     if (factor.kind === 'wrong') return { kind: 'invalid-code' };
   }
   if (heldPendingSignIn) await deletePendingSignIn(db, sha256(heldPendingSignIn));
-  return signedIn(services, user, organizations, attempt, { address: clientAddress, userAgent: input.userAgent, device: input.device }, factor);
+  const answer = await signedIn(services, user, organizations, attempt, { address: clientAddress, userAgent: input.userAgent, device: input.device }, factor);
+  // Judged by the bundled lists only: a range service would make the sign-in wait for it.
+  return (await isGuessable(password, { email: user.email, organisations: organizations })) ? { ...answer, passwordCompromised: true } : answer;
 }
 
 /**

@@ -26,6 +26,7 @@ export type AuditEvent =
   | 'password.set'
   | 'password.change_refused'
   | 'password.known_refused'
+  | 'password.known_notice'
   | 'password.reset_requested'
   | 'registration.requested'
   | 'saml.login_succeeded'

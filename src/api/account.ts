@@ -77,3 +77,9 @@ export async function secureAccount(token: string): Promise<SecureAccountResult>
       return failed(answer);
   }
 }
+
+/** POST {context}/user/password-notice: what the person chose when told their password is known to attackers (flows 4.17). */
+export async function answerPasswordNotice(context: string, choice: 'change' | 'later'): Promise<{ kind: 'recorded' } | Failed> {
+  const answer = await answerOf(api.POST('/{context}/user/password-notice', { params: { path: { context } }, body: { choice }, parseAs: 'text' }));
+  return answer.status === 204 ? { kind: 'recorded' } : failed(answer);
+}

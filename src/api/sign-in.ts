@@ -60,6 +60,8 @@ export type LoginResult =
       policy: string | undefined;
       recoveryCodesLeft?: number | undefined;
       termsAccepted?: string[] | undefined;
+      /** The password is one attackers try first (flows 4.17). */
+      passwordCompromised?: boolean | undefined;
     }
   | { kind: 'mfa-required' }
   | { kind: 'invalid-code' }

@@ -6,6 +6,7 @@
 import { $context, $policy, $session, $token } from '../stores/session';
 import { isExpired, shortcutContext } from '../session/token';
 import { PATHS, type To } from './paths';
+import { passwordNoticeDue } from '../stores/password-notice';
 
 /** Company selection and terms need a valid session (flows 4.7: no valid user goes to Login). */
 export function needsSession(now: number = Date.now()): To | undefined {
@@ -25,6 +26,8 @@ export function needsPendingMfaSetup(): To | undefined {
 export function companyChoice(search: Readonly<Record<string, unknown>>): To | undefined {
   const denied = needsSession();
   if (denied) return denied;
+  // A password known to attackers is said first, by company selection itself (flows 4.17).
+  if (passwordNoticeDue()) return undefined;
   const domain = typeof search.domain === 'string' ? search.domain : undefined;
   const context = shortcutContext($session.get()?.contexts ?? [], domain);
   return context ? { to: PATHS.termsAndConditions, params: { context }, replace: true } : undefined;

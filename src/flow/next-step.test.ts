@@ -21,6 +21,16 @@ describe('after the password (flows 4.3, 4.4)', () => {
       { kind: 'signed-in', context: 'acme', token: 't', policy: undefined, termsAccepted: ['acme'] },
       { kind: 'signed-in', token: 't', termsAccepted: ['acme'] },
     ],
+    [
+      'a sign-in whose password is known to attackers says so to MFA setup (flows 4.17)',
+      { kind: 'signed-in', context: 'acme', token: 't', policy: 'OPTIONAL', passwordCompromised: true },
+      { kind: 'mfa-setup', context: 'acme', token: 't', policy: 'OPTIONAL', passwordCompromised: true },
+    ],
+    [
+      'a complete sign-in whose password is known to attackers says so (flows 4.17)',
+      { kind: 'signed-in', context: 'acme', token: 't', policy: undefined, passwordCompromised: true },
+      { kind: 'signed-in', token: 't', passwordCompromised: true },
+    ],
     ['a request for a code goes on to the code with the e-mail and password', { kind: 'mfa-required' }, { kind: 'code', credentials }],
     ['wrong credentials stay on the password', { kind: 'invalid-credentials' }, { kind: 'wrong-credentials' }],
     ['a wrong code without a code sent stays on the password', { kind: 'invalid-code' }, { kind: 'wrong-credentials' }],

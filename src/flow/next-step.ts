@@ -30,11 +30,20 @@ export type Move =
       termsAccepted?: readonly string[] | undefined;
       /** The step that signed in takes no place in the history (the SSO success page's token). */
       replace?: true;
+      /** The password that signed in is one attackers try first: the notice comes first (flows 4.17). */
+      passwordCompromised?: boolean | undefined;
     }
   /** TOTP set up: the session cookie, and the recovery codes shown once, in memory only (flows 4.6). */
   | { kind: 'recovery-codes'; token: string; codes: string[] }
   /** A password sign-in of a user without TOTP: context, token and policy kept for MFA setup (flows 4.4). */
-  | { kind: 'mfa-setup'; context: string; token: string; policy: string; termsAccepted?: readonly string[] | undefined }
+  | {
+      kind: 'mfa-setup';
+      context: string;
+      token: string;
+      policy: string;
+      termsAccepted?: readonly string[] | undefined;
+      passwordCompromised?: boolean | undefined;
+    }
   /** The code of a user with TOTP, with the e-mail and password to send again (flows 4.5). */
   | { kind: 'code'; credentials: Credentials }
   /**
@@ -58,8 +67,15 @@ export function afterPassword(result: LoginResult, credentials: Credentials): Af
   switch (result.kind) {
     case 'signed-in':
       return result.policy
-        ? { kind: 'mfa-setup', context: result.context, token: result.token, policy: result.policy, termsAccepted: result.termsAccepted }
-        : { kind: 'signed-in', token: result.token, termsAccepted: result.termsAccepted };
+        ? {
+            kind: 'mfa-setup',
+            context: result.context,
+            token: result.token,
+            policy: result.policy,
+            termsAccepted: result.termsAccepted,
+            passwordCompromised: result.passwordCompromised,
+          }
+        : { kind: 'signed-in', token: result.token, termsAccepted: result.termsAccepted, passwordCompromised: result.passwordCompromised };
     case 'mfa-required':
       return { kind: 'code', credentials };
     case 'invalid-credentials':
@@ -96,7 +112,13 @@ export type AfterCode = Move | { kind: 'wrong-code' };
 export function afterCode(result: LoginResult | CodeLoginResult, email: string | undefined): AfterCode {
   switch (result.kind) {
     case 'signed-in':
-      return { kind: 'signed-in', token: result.token, recoveryCodesLeft: result.recoveryCodesLeft, termsAccepted: result.termsAccepted };
+      return {
+        kind: 'signed-in',
+        token: result.token,
+        recoveryCodesLeft: result.recoveryCodesLeft,
+        termsAccepted: result.termsAccepted,
+        passwordCompromised: result.passwordCompromised,
+      };
     case 'invalid-code':
     case 'mfa-required':
       return { kind: 'wrong-code' };

@@ -13,6 +13,7 @@ import { hasSkippedMfa } from '../session/cookies';
 import { parseSessionToken, shortcutContext, type SessionToken } from '../session/token';
 import { awaitCode, forgetPendingLogin } from '../stores/pending-login';
 import { showRecoveryCodes } from '../stores/recovery-codes';
+import { notePassword, passwordNoticeDue } from '../stores/password-notice';
 import type { Flow } from './flow';
 import type { Move } from './next-step';
 
@@ -25,8 +26,11 @@ export function takeStep(flow: Flow, screen: string, move: Move): Promise<void> 
     case 'signed-in': {
       forgetPendingLogin();
       const session = establishSession(move.token);
+      notePassword(move.passwordCompromised);
       // A recovery code stood in for the lost authenticator: the way to a new one comes first (flows 4.6).
       if (move.recoveryCodesLeft !== undefined) return flow.go({ to: PATHS.newAuthenticator });
+      // A password known to attackers is said before anything else, by company selection (flows 4.17).
+      if (passwordNoticeDue()) return flow.go({ to: PATHS.companySelection, replace: move.replace });
       return intoOrganization(flow, session, move);
     }
     case 'recovery-codes':
@@ -35,9 +39,16 @@ export function takeStep(flow: Flow, screen: string, move: Move): Promise<void> 
       showRecoveryCodes(move.codes);
       return;
     case 'mfa-setup':
+      // After the setup, or its Skip, company selection's guard shows the notice (flows 4.17).
+      notePassword(move.passwordCompromised);
       // Who chose Skip today is not asked again (flows 4.4): on as after a code, MFA setup never loaded.
       if (move.policy === 'OPTIONAL' && skippedMfaSetup(move.token))
-        return takeStep(flow, screen, { kind: 'signed-in', token: move.token, termsAccepted: move.termsAccepted });
+        return takeStep(flow, screen, {
+          kind: 'signed-in',
+          token: move.token,
+          termsAccepted: move.termsAccepted,
+          passwordCompromised: move.passwordCompromised,
+        });
       beginMfaSetup(move);
       return flow.go({ to: PATHS.mfaSetup });
     case 'code':

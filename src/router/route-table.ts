@@ -177,7 +177,9 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     path: PATHS.companySelection,
     screen: 'CompanySelection',
     titleKey: 'title.company',
-    texts: ['company'],
+    texts: ['company', 'password-notice', 'password-change'],
+    // The notice of a password known to attackers, and its form (flows 4.17).
+    formTexts: ['field.email', 'field.current-password', 'field.password', 'field.new-password', 'field.repeat-password', 'button.save'],
     guard: 'company-choice',
   },
   {

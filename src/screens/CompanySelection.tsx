@@ -10,6 +10,8 @@ import { takeStep } from '../flow/take-step';
 import { userOrganizations, type Organization } from '../api/organizations';
 import { $session } from '../stores/session';
 import { homeContext, mayHaveTotp, shortcutContext } from '../session/token';
+import { passwordNoticeDue } from '../stores/password-notice';
+import { PasswordNotice } from './parts/PasswordNotice';
 
 type State = { kind: 'loading' } | { kind: 'list'; organizations: Organization[] } | { kind: 'failed' };
 
@@ -17,7 +19,8 @@ type State = { kind: 'loading' } | { kind: 'list'; organizations: Organization[]
  * CompanySelection (flows 2, 4.7): the organisations the user may enter, reserved contexts first,
  * each with its logo and name. A domain parameter that names one, or a single organisation, goes
  * straight on to its terms: the route's guard does so before this screen loads (src/flow/guards.ts),
- * and the screen does too when the session changes under it.
+ * and the screen does too when the session changes under it. A sign-in whose password is known to
+ * attackers is told so first (flows 4.17), and then goes on.
  */
 export function CompanySelection() {
   const t = useT();
@@ -26,6 +29,7 @@ export function CompanySelection() {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const { domain } = useSearch(PATHS.companySelection);
   const shortcut = session ? shortcutContext(session.contexts, domain) : undefined;
+  const [notice, setNotice] = useState(passwordNoticeDue);
 
   async function load() {
     const context = session && homeContext(session);
@@ -42,10 +46,13 @@ export function CompanySelection() {
 
   // Once per session: the list does not follow the flow object.
   const arrive = useHandler(() => {
+    if (notice) return;
     if (shortcut) flow.go({ to: PATHS.termsAndConditions, params: { context: shortcut }, replace: true });
     else void load();
   });
-  useEffect(() => arrive(), [session, shortcut, arrive]);
+  useEffect(() => arrive(), [session, shortcut, notice, arrive]);
+
+  if (notice) return <PasswordNotice onDone={() => setNotice(false)} />;
 
   return (
     <section className="fd-card fd-card--wide" aria-busy={state.kind === 'loading' || undefined}>

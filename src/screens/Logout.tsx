@@ -5,6 +5,7 @@ import { PATHS } from '../flow/paths';
 import { logout } from '../api/sign-in';
 import { $session, endSession } from '../stores/session';
 import { forgetRecoveryCodes } from '../stores/recovery-codes';
+import { forgetPasswordNotice } from '../stores/password-notice';
 
 /**
  * Logout (flows 2): says it is signing out, asks the API to end the token (`GET {aud}/logout`),
@@ -22,6 +23,7 @@ export function Logout() {
     void (session ? logout(session.aud) : Promise.resolve(true)).finally(() => {
       endSession();
       forgetRecoveryCodes();
+      forgetPasswordNotice();
       flow.go({ to: PATHS.login, replace: true, search: { context: undefined, domain: undefined } });
     });
   });

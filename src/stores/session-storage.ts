@@ -1,12 +1,12 @@
 /**
  * Atoms mirrored to the session-storage keys of flows 3 (context, token, policy, secret, email,
- * recovery-codes-shown), so a reload in the middle of a flow keeps its step. Storage is read by
+ * recovery-codes-shown) and the password notice's (flows 4.17), so a reload in the middle of a flow keeps its step. Storage is read by
  * `restoreFromSessionStorage`, called once the page runs in a browser, never at import time (the
  * screens also render at build time).
  */
 import { atom, type WritableAtom } from 'nanostores';
 
-export type SessionStorageKey = 'context' | 'token' | 'policy' | 'secret' | 'email' | 'recovery-codes-shown';
+export type SessionStorageKey = 'context' | 'token' | 'policy' | 'secret' | 'email' | 'recovery-codes-shown' | 'password-notice';
 
 const restorers: (() => void)[] = [];
 

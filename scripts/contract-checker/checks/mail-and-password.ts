@@ -25,10 +25,15 @@ export async function checkMailRequests({ api, report, account }: CheckRun): Pro
   }
 }
 
-export async function checkSetPasswordRefusals({ api, report, account }: CheckRun, { token }: Session): Promise<void> {
+export async function checkSetPasswordRefusals({ api, report, account }: CheckRun, { context, token }: Session): Promise<void> {
   await report.check('set-password with a session token and a weak password answers 400 weak_password', async () => {
     const answer = await api.send({ operationId: 'setPassword', token, json: { password: 'weakpass', currentPassword: account.password, challenge: '' } });
     expectError(answer, 400, 'weak_password');
+  });
+
+  await report.check('answerPasswordNotice answers 204 to later, and 400 validation_failed to a choice that is neither change nor later', async () => {
+    expectStatus(await api.send({ operationId: 'answerPasswordNotice', params: { context }, token, json: { choice: 'later' } }), 204);
+    expectError(await api.send({ operationId: 'answerPasswordNotice', params: { context }, token, json: { choice: 'never' } }), 400, 'validation_failed');
   });
 
   // It keeps the rules of flows 5 and is among the first passwords every attacker tries.

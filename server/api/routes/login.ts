@@ -8,11 +8,17 @@ import { dropPendingSignIn, heldPendingSignIn, holdPendingSignIn } from '../pend
 import { deviceOfRequest } from '../device-cookie';
 
 /**
- * The session answered, with the contexts whose current terms are accepted (flows 4.8), and how many
- * recovery codes are left when one stood in for the TOTP code (flows 4.5).
+ * The session answered, with the contexts whose current terms are accepted (flows 4.8), how many
+ * recovery codes are left when one stood in for the TOTP code (flows 4.5), and whether the password
+ * is one attackers try first (flows 4.17).
  */
-const signedInAnswer = ({ context, token, termsAccepted, recoveryCodesLeft }: SignedIn) =>
-  recoveryCodesLeft === undefined ? { context, token, termsAccepted } : { context, token, termsAccepted, recoveryCodesLeft };
+const signedInAnswer = ({ context, token, termsAccepted, recoveryCodesLeft, passwordCompromised }: SignedIn) => ({
+  context,
+  token,
+  termsAccepted,
+  ...(recoveryCodesLeft === undefined ? {} : { recoveryCodesLeft }),
+  ...(passwordCompromised ? { passwordCompromised } : {}),
+});
 
 const invalidCode = () => new HttpError(401, 'invalid_code', 'Invalid code.');
 

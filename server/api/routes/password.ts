@@ -5,9 +5,23 @@ import { setPassword } from '../../auth/set-password';
 import type { Answer, Route } from '../contract';
 import { HttpError } from '../errors';
 import { routeOptions, routePath } from '../openapi-schemas';
-import { bearerToken } from '../session-guard';
+import { bearerToken, signedIn } from '../session-guard';
+import { recordPasswordNoticeAnswer } from '../../auth/known-passwords';
 
 export async function passwordRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  /**
+   * POST {context}/user/password-notice: what the person chose when told that the password they
+   * signed in with is one attackers try first (flows 4.17), for the audit log.
+   */
+  app.post<Route<'answerPasswordNotice'>>(
+    routePath('answerPasswordNotice'),
+    { ...routeOptions('answerPasswordNotice'), preHandler: app.requireAccountContext },
+    async (request, reply) => {
+      await recordPasswordNoticeAnswer(services, { userId: signedIn(request).user.id, choice: request.body.choice, clientAddress: request.ip });
+      return reply.code(204).send();
+    },
+  );
+
   /**
    * POST /set-password with an invitation, reset or session token (flows 4.10 and 4.12;
    * server/auth/set-password.ts): a new session, or `{mfa: true}` for a link of a user with TOTP,
