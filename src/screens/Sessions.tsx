@@ -46,9 +46,9 @@ export function Sessions() {
     clearToast();
     setPending(which);
     try {
-      const result = which === 'others' || which === 'all' ? await signOutSessions(context, which) : await signOutSession(context, which);
-      if (result.kind !== 'signed-out')
-        return showFailure('Sessions', which === 'others' || which === 'all' ? 'sign-out-sessions' : 'sign-out-session', result);
+      const many = which === 'others' || which === 'all';
+      const result = many ? await signOutSessions(context, which) : await signOutSession(context, which);
+      if (result.kind !== 'signed-out') return showFailure('Sessions', many ? 'sign-out-sessions' : 'sign-out-session', result);
       if (endsThisOne) return flow.go({ to: PATHS.logout, replace: true });
       showToast(t(which === 'others' ? 'page.sessions.signed-out-others' : 'page.sessions.signed-out-one'), 'success');
       setState((current) =>
