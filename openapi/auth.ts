@@ -938,6 +938,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oidc/interactions/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The interaction the OpenID Provider started, as the front door's Login received it in its `oidc` query parameter.
+                 * @example Xk4wP0bq2rNf7Hc9LmTz1
+                 */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish an app's sign-in
+         * @description The last step of a sign-in an app started through the OpenID
+         *     Provider (flows 4.18), in place of entering a platform app: the
+         *     session's person signed in, and `context` is the organisation
+         *     chosen, the ID token's `org`. Only the browser that started the
+         *     interaction may finish it: the provider's interaction cookie
+         *     (HttpOnly, on this API's `/oidc` path) must name `uid`, else 404
+         *     `not_found`, as for an interaction that has expired or was
+         *     finished. The answer is where the browser goes next: back through
+         *     the provider to the app, with a code, or with `access_denied` when
+         *     the person is not a member of the organisation the app asked for.
+         *     403 `reauthentication_required` when the app asked for a fresh
+         *     sign-in (`prompt=login`, `max_age`) and the session's is older;
+         *     403 `second_factor_required` when it asked for `acr_values=mfa`
+         *     and the session proved no second factor; 403 `forbidden` when
+         *     `context` is not an organisation the session reaches.
+         */
+        post: operations["finishOidcSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{context}/user/organizations": {
         parameters: {
             query?: never;
@@ -1420,6 +1460,17 @@ export interface components {
             /** @description How many sessions were ended. */
             signedOut: number;
         };
+        FinishOidcSignInRequest: {
+            /** @description The organisation chosen (company selection), or the API audience for a person in none. */
+            context: string;
+        };
+        FinishOidcSignInResponse: {
+            /**
+             * Format: uri
+             * @description The provider's address that goes on to the app.
+             */
+            redirectTo: string;
+        };
         PasskeySignInOptionsRequest: {
             email?: components["schemas"]["Email"];
         };
@@ -1589,10 +1640,14 @@ export interface components {
          *       one (`setPassword`);
          *     - `password_compromised`: the new password is one attackers try
          *       first: common, known from breaches, guessable, or made of the
-         *       person's e-mail or organisation (`setPassword`).
+         *       person's e-mail or organisation (`setPassword`);
+         *     - `reauthentication_required`: the app asked for a fresh sign-in
+         *       and the session's is older (`finishOidcSignIn`);
+         *     - `second_factor_required`: the app asked for a second factor and
+         *       the session proved none (`finishOidcSignIn`).
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_credentials" | "invalid_code" | "mfa_required" | "sign_in_expired" | "unauthorized" | "forbidden" | "not_found" | "rate_limited" | "service_unavailable" | "token_expired" | "invalid_token" | "payload_too_large" | "weak_password" | "mfa_setup_required" | "current_code_required" | "recent_password_required" | "mfa_managed_by_identity_provider" | "totp_required" | "unsupported_media_type" | "saml_rejected" | "passkey_rejected" | "sso_required" | "recent_sign_in_required" | "password_unchanged" | "password_compromised";
+        ErrorCode: "validation_failed" | "invalid_credentials" | "invalid_code" | "mfa_required" | "sign_in_expired" | "unauthorized" | "forbidden" | "not_found" | "rate_limited" | "service_unavailable" | "token_expired" | "invalid_token" | "payload_too_large" | "weak_password" | "mfa_setup_required" | "current_code_required" | "recent_password_required" | "mfa_managed_by_identity_provider" | "totp_required" | "unsupported_media_type" | "saml_rejected" | "passkey_rejected" | "sso_required" | "recent_sign_in_required" | "password_unchanged" | "password_compromised" | "reauthentication_required" | "second_factor_required";
     };
     responses: {
         /** @description The request does not match this contract (`validation_failed`). */
@@ -2664,6 +2719,51 @@ export interface operations {
                 };
                 content?: never;
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    finishOidcSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The interaction the OpenID Provider started, as the front door's Login received it in its `oidc` query parameter.
+                 * @example Xk4wP0bq2rNf7Hc9LmTz1
+                 */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "context": "acme"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FinishOidcSignInRequest"];
+            };
+        };
+        responses: {
+            /** @description Where the browser goes next. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "redirectTo": "https://auth.example.com/oidc/auth/Xk4wP0bq2rNf7Hc9LmTz1"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FinishOidcSignInResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -1,13 +1,13 @@
 /**
  * The query parameters carried through every step of the sign-in flow (flows 2): app, domain,
- * route, context and locale, each with the rule a value must follow to be carried on. Shared by the
+ * route, context, locale and oidc, each with the rule a value must follow to be carried on. Shared by the
  * app, which carries them on every link and redirect, and the server, which writes them into a
  * prerendered form so a form sent before the script has arrived keeps them, and puts them on the
  * way back from the identity provider (server/saml/return-to.ts).
  */
 import { CONTEXT_PATTERN } from './context';
 
-export const CARRIED_KEYS = ['app', 'domain', 'route', 'context', 'locale'] as const;
+export const CARRIED_KEYS = ['app', 'domain', 'route', 'context', 'locale', 'oidc'] as const;
 export type CarriedKey = (typeof CARRIED_KEYS)[number];
 export type CarriedSearch = Partial<Record<CarriedKey, string>>;
 
@@ -24,6 +24,9 @@ const RULES: Record<CarriedKey, RegExp> = {
   context: CONTEXT_PATTERN,
   // A language tag (flows 2, 9); whether the interface speaks it is the locale store's business.
   locale: /^[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8}){0,3}$/,
+  // The OpenID Provider's interaction an app's sign-in waits in: the sign-in ends there, not in a
+  // platform app (flows 4.18, server/oidc/interaction-url.ts).
+  oidc: /^[A-Za-z0-9_-]{10,64}$/,
 };
 
 /** The carried parameters of a search object, each validated by its rule; others are dropped. */

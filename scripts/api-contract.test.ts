@@ -32,7 +32,7 @@ const rateLimited = [
   'addPasskey',
 ];
 
-// The calls of flows 7, as method and path (setMfa serves both setup and confirmation; the passkey calls are flows 4.14, the session calls 4.16, the password notice 4.17).
+// The calls of flows 7, as method and path (setMfa serves both setup and confirmation; the passkey calls are flows 4.14, the session calls 4.16, the password notice 4.17, the end of an app's sign-in 4.18).
 const section7: [string, string][] = [
   ['get', '/organization/{email}/ssoMode'],
   ['get', '/organization/ssoModeByContext/{context}'],
@@ -57,6 +57,7 @@ const section7: [string, string][] = [
   ['post', '/{context}/user/sessions/sign-out'],
   ['delete', '/{context}/user/sessions/{sessionId}'],
   ['post', '/{context}/user/password-notice'],
+  ['post', '/oidc/interactions/{uid}'],
 ];
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];

@@ -35,8 +35,10 @@ import { moduleCopies } from './budget/module-copies';
 
 const KB = 1024;
 // The sign-in path moves on without the router (docs/decisions/0013-sign-in-without-the-router.md),
-// and a page carries only its own screen (docs/decisions/0014-a-page-carries-its-screen.md).
-const BUDGETS = { usable: 15 * KB, signIn: 58 * KB, firstSignIn: 66 * KB, html: 8 * KB, firstView: 22 * KB };
+// and a page carries only its own screen (docs/decisions/0014-a-page-carries-its-screen.md). The
+// first view also carries an app's OpenID Connect sign-in on every step, which took it to its
+// budget's last bytes: half a kilobyte more (docs/decisions/0019-openid-provider.md).
+const BUDGETS = { usable: 15 * KB, signIn: 58 * KB, firstSignIn: 66 * KB, html: 8 * KB, firstView: 22.5 * KB };
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PASSWORD = 'Budget-Demo-1';
 const TOTP_SECRET = new Secret({ size: 20 });

@@ -13,6 +13,7 @@ import { errorBody } from './api/errors';
 import { EMAIL_MAX_LENGTH } from '../rules/email';
 import { serveApp } from './web/static';
 import { hasAppPages, loadAppPages } from './web/app-page';
+import { openIdProviderRoutes } from './oidc/mount';
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -93,7 +94,11 @@ export async function buildApp({ config, db, logStream, services: given, devIden
   if (!pages) app.log.warn({ distDir: config.distDir }, 'no built front door to serve: API only');
   app.addHook('onRequest', refuseLongPaths);
   app.addHook('onSend', securityHeadersHook(config, scripts));
-  await app.register(apiPlugin, { prefix: config.apiBasePath, services });
+  // The OpenID Provider's engine is loaded here, not with the services: the admin command never needs it.
+  const { createOpenIdProvider } = await import('./oidc/provider');
+  const provider = await createOpenIdProvider(services);
+  await app.register(apiPlugin, { prefix: config.apiBasePath, services, provider });
+  await app.register(openIdProviderRoutes, { provider, publicUrl: config.publicUrl });
   if (config.devPages) await registerDevelopmentPages(app, services, devIdentityProvider);
   if (pages) await serveApp(app, config, pages);
   return app;

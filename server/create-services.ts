@@ -28,6 +28,7 @@ export async function createServices(config: ServerConfig, db: Database, options
   const services: Services = {
     config,
     db,
+    signingKey: key,
     totpSecrets: secrets,
     recoveryCodes: recoveryCodeHashing(totpKey),
     passkeyChallenges: passkeyChallenges(totpKey),

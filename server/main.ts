@@ -9,6 +9,7 @@ import { migrate } from './db/migrations';
 import { buildApp } from './app';
 import { seedDemoData } from './demo';
 import { createDevIdentityProvider } from './dev/identity-provider';
+import { registerDemoApps } from './dev/demo-apps';
 
 export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
@@ -26,6 +27,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     const seeded = await seedDemoData(db, { publicUrl: config.publicUrl, idp: devIdentityProvider });
     if (seeded) console.log('Wrote the demo data (README, "Demo data").');
   }
+  if (devIdentityProvider) await registerDemoApps(db, config.publicUrl);
   const app = await buildApp({ config, db, devIdentityProvider });
   log = app.log;
   app.addHook('onClose', () => db.close());

@@ -4,7 +4,7 @@
  * windows, consecutive-failure counts quiet for a day (a lock after 100 failures stays until a
  * reset), mail sent or given up more than a week ago, expired "This wasn't me" links, sign-in addresses no longer known (90 days), sign-ins
  * whose code never came, passkey challenges never answered, sessions expired or signed out a day ago, devices
- * not signed in from for 90 days, and audit rows past their retention (AUDIT_RETENTION_DAYS, server/config.ts).
+ * not signed in from for 90 days, what the OpenID Provider kept past its lifetime, and audit rows past their retention (AUDIT_RETENTION_DAYS, server/config.ts).
  */
 import type { Queryable } from './db/database-types';
 import { deleteExpiredTokens } from './db/tokens';
@@ -18,6 +18,7 @@ import { deleteExpiredPendingSignIns } from './db/pending-sign-ins';
 import { deleteExpiredChallenges } from './db/passkeys';
 import { deleteExpiredSessions } from './db/sessions';
 import { deleteDevicesOlderThan } from './db/known-devices';
+import { deleteExpiredOidcRows } from './db/oidc';
 import { KNOWN_DEVICE_DAYS } from './auth/devices';
 import type { ServerConfig } from './config';
 import { KNOWN_ADDRESS_DAYS, LOCK_AFTER_FAILURES, accountKey } from './auth/login-throttle';
@@ -36,5 +37,6 @@ export async function sweepExpired(db: Queryable, config: Pick<ServerConfig, 'au
   await deleteExpiredChallenges(db);
   await deleteExpiredSessions(db);
   await deleteDevicesOlderThan(db, KNOWN_DEVICE_DAYS);
+  await deleteExpiredOidcRows(db);
   await deleteAuditRowsOlderThan(db, config.auditRetentionDays);
 }

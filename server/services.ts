@@ -6,6 +6,7 @@
 import type { ServerConfig } from './config';
 import type { Database } from './db/database-types';
 import type { TokenService } from './auth/tokens';
+import type { SigningKey } from './auth/signing-key';
 import type { TotpSecrets } from './auth/totp-secrets';
 import type { RecoveryCodeHashing } from './auth/recovery-codes';
 import type { PasskeyChallenges } from './auth/passkey-challenges';
@@ -16,6 +17,8 @@ export interface Services {
   config: ServerConfig;
   db: Database;
   tokens: TokenService;
+  /** The ES256 key the tokens and the OpenID Provider's ID tokens are signed with. */
+  signingKey: SigningKey;
   /** Encrypts and decrypts the stored TOTP secrets. */
   totpSecrets: TotpSecrets;
   /** Hashes recovery codes under a key derived from the TOTP key. */

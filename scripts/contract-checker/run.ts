@@ -23,6 +23,7 @@ import { checkRecoveryCodes } from './checks/recovery-codes';
 import { checkLogout, checkTermsAcceptance } from './checks/terms-and-logout';
 import { checkPasskeys } from './checks/passkeys';
 import { checkOwnSessions } from './checks/own-sessions';
+import { checkOidcFinish } from './checks/oidc';
 
 export interface RunResult {
   passed: number;
@@ -43,6 +44,7 @@ async function runFlows(run: CheckRun): Promise<void> {
   // While the password session is fresh and the account has no TOTP: it may add a passkey.
   await checkPasskeys(run, passwordSession);
   await checkOwnSessions(run, passwordSession);
+  await checkOidcFinish(run, passwordSession);
   await checkTokenRefusals(run, passwordSession);
   await checkBodyRefusals(run);
   await checkEmailRefusals(run);

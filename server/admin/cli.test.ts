@@ -185,4 +185,75 @@ describe.each(testDatabases)('the admin command on $name', (target) => {
   it('prints its usage for help', async () => {
     expect(await admin('help')).toMatch(/^Usage: npm run admin/);
   });
+
+  it('registers OpenID Connect apps, printing one JSON line with the secret of a confidential one once', async () => {
+    const publicApp = JSON.parse(
+      await admin('create-client --id notes --redirect-uri https://notes.example.com/callback --post-logout-redirect-uri https://notes.example.com/'),
+    );
+    expect(publicApp).toEqual({ client_id: 'notes' });
+    const confidential = JSON.parse(
+      await runAdmin(
+        [
+          'create-client',
+          '--id',
+          'grafana',
+          '--name',
+          'Grafana',
+          '--confidential',
+          '--redirect-uri',
+          'https://grafana.example.com/login/generic_oauth',
+          '--redirect-uri',
+          'https://grafana.example.com/alt',
+        ],
+        api.services,
+        noInput(),
+      ),
+    );
+    expect(confidential.client_id).toBe('grafana');
+    expect(confidential.client_secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const listed = (await admin('list-clients')).split('\n').map((line) => JSON.parse(line));
+    expect(listed).toEqual([
+      {
+        client_id: 'grafana',
+        name: 'Grafana',
+        confidential: true,
+        redirect_uris: ['https://grafana.example.com/login/generic_oauth', 'https://grafana.example.com/alt'],
+        post_logout_redirect_uris: [],
+      },
+      {
+        client_id: 'notes',
+        name: 'notes',
+        confidential: false,
+        redirect_uris: ['https://notes.example.com/callback'],
+        post_logout_redirect_uris: ['https://notes.example.com/'],
+      },
+    ]);
+    expect(JSON.stringify(listed)).not.toContain(confidential.client_secret);
+    expect(JSON.parse(await admin('delete-client --id notes'))).toEqual({ client_id: 'notes', deleted: true });
+    expect(await admin('list-clients')).not.toContain('"notes"');
+  });
+
+  it('refuses a client’s bad input in one line', async () => {
+    const refusals: [string, RegExp][] = [
+      ['create-client --redirect-uri https://a.example.com/cb', /^--id is required/],
+      ['create-client --id a/b --redirect-uri https://a.example.com/cb', /^--id must be/],
+      ['create-client --id app', /^--redirect-uri is required/],
+      ['create-client --id app --redirect-uri /callback', /^--redirect-uri must be an absolute URL/],
+      ['create-client --id app --redirect-uri javascript:alert(1)', /^--redirect-uri must be an http or https URL/],
+      ['create-client --id app --redirect-uri https://a.example.com/cb#frag', /^--redirect-uri must not hold a fragment/],
+      ['create-client --id app --redirect-uri https://u:p@a.example.com/cb', /^--redirect-uri must not hold a user name/],
+      [
+        'create-client --id app --redirect-uri https://a.example.com/cb --post-logout-redirect-uri ftp://a.example.com/',
+        /^--post-logout-redirect-uri must be an http or https URL/,
+      ],
+      ['delete-client --id nobody', /^No client has id "nobody"/],
+    ];
+    for (const [line, message] of refusals) {
+      const refused = admin(line);
+      await expect(refused).rejects.toThrow(message);
+      await expect(refused).rejects.toThrow(/^[^\n]*$/);
+    }
+    await admin('create-client --id twice --redirect-uri https://a.example.com/cb');
+    await expect(admin('create-client --id twice --redirect-uri https://a.example.com/cb')).rejects.toThrow(/^A client with id "twice" exists already/);
+  });
 });

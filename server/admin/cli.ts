@@ -12,6 +12,7 @@ import { isFreeText } from '../../rules/free-text';
 import type { OrganizationRow } from '../db/organizations';
 import { AdminError, addMembership, createOrganization, createUser, setDomains, setMfaPolicy, setSaml, setSsoMode, setTerms } from './operations';
 import { inviteUser } from './invite';
+import { createClientCommand, deleteClientCommand, listClientsCommand } from './clients';
 import { findUserByEmail } from '../db/users';
 import { resetSecondFactor } from '../auth/second-factor-reset';
 import { DEV_IDP_ENTRY_POINT, isAllowedEntryPoint } from '../saml/service-provider';
@@ -34,6 +35,12 @@ Commands:
                       (the e-mail domains whose addresses belong to the organisation: the SSO-mode
                       look-up answers by them; no --domain clears the list)
   set-terms           --context C --version N [--content-<language> "link||link" ...]
+  create-client       --id ID --redirect-uri URI [--redirect-uri URI ...]
+                      [--post-logout-redirect-uri URI ...] [--confidential] [--name NAME]
+                      (an app that signs in through OpenID Connect; prints one JSON line with
+                      client_id, and client_secret for a confidential client: shown once, kept hashed)
+  list-clients        (one JSON line per client)
+  delete-client       --id ID
   set-saml            --context C --entry-point URL --issuer ID --certificate-file FILE.pem
                       (the organisation's identity provider; set it before an SSO mode that uses SAML;
                       the entry point is https, http only while the development pages are on)
@@ -134,6 +141,10 @@ const OPTIONS = {
   issuer: { type: 'string' },
   'certificate-file': { type: 'string' },
   domain: { type: 'string', multiple: true },
+  id: { type: 'string' },
+  'redirect-uri': { type: 'string', multiple: true },
+  'post-logout-redirect-uri': { type: 'string', multiple: true },
+  confidential: { type: 'boolean' },
   ...Object.fromEntries(LANGUAGES.map((code) => [`content-${code}`, { type: 'string' }])),
 } satisfies ParseArgsConfig['options'];
 
@@ -229,6 +240,12 @@ export async function runAdmin(argv: string[], services: Services, input: AdminI
       await setSaml(db, required(one, 'context'), { entryPoint: idp, issuer: required(one, 'issuer'), certificate });
       return `SAML identity provider of ${contexts[0]} is ${idp}.`;
     }
+    case 'create-client':
+      return createClientCommand(db, values);
+    case 'list-clients':
+      return listClientsCommand(db);
+    case 'delete-client':
+      return deleteClientCommand(db, values);
     case undefined:
     case 'help':
     case '--help':

@@ -16,14 +16,18 @@ import { userRoutes } from './routes/user';
 import { jwksRoutes } from './routes/jwks';
 import { clientErrorRoutes } from './routes/client-errors';
 import { samlRoutes } from './routes/saml';
+import { oidcRoutes } from './routes/oidc';
+import type { OpenIdProvider } from '../oidc/provider';
 import { decorateSessionGuards } from './session-guard';
 
 export interface ApiOptions {
   services: Services;
+  /** The OpenID Provider, whose interactions the app finishes (server/oidc/). */
+  provider: OpenIdProvider;
 }
 
 /** The auth API of openapi/auth.yaml, mounted under the configured base path. */
-export async function apiPlugin(app: FastifyInstance, { services }: ApiOptions) {
+export async function apiPlugin(app: FastifyInstance, { services, provider }: ApiOptions) {
   app.setErrorHandler(apiErrorHandler);
   decorateSessionGuards(app, services);
   // The path is not repeated: it may hold an e-mail address.
@@ -71,5 +75,6 @@ export async function apiPlugin(app: FastifyInstance, { services }: ApiOptions) 
   await app.register(organizationRoutes, options);
   await app.register(userRoutes, options);
   await app.register(samlRoutes, options);
+  await app.register(oidcRoutes, { services, provider });
   await app.register(clientErrorRoutes, options);
 }

@@ -8,6 +8,8 @@ import { generateSigningJwk } from '../auth/signing-key';
 import { codeAt, currentStep, newTotpSecret } from '../auth/totp';
 import { awayFromStepBoundary } from '../testing/totp';
 import type { Database } from '../db/database-types';
+import { recordTermsAcceptance } from '../db/terms';
+import { TestBrowser, authorizationRequest, discoveredApp, finish, frontDoorSession, interactionOf, redeem, registerApp } from '../testing/oidc';
 
 const PASSWORD = 'Correct-Horse-9';
 const postgres = testDatabases.find((target) => target.name === 'PostgreSQL') as TestDatabase;
@@ -29,7 +31,8 @@ describe('two server instances on one PostgreSQL', () => {
     first = await testApp(opened.db, env);
     second = await testApp(again.db, env);
     await createOrganization(opened.db, { context: 'acme', name: 'Acme' });
-    await createUser(opened.db, { email: 'ada@example.com', password: PASSWORD, contexts: ['acme'] });
+    const ada = await createUser(opened.db, { email: 'ada@example.com', password: PASSWORD, contexts: ['acme'] });
+    await recordTermsAcceptance(opened.db, ada.id, 'acme', 0);
     await createUser(opened.db, {
       email: 'mfa@example.com',
       password: PASSWORD,
@@ -73,5 +76,21 @@ describe('two server instances on one PostgreSQL', () => {
     expect(signedOut.statusCode).toBe(200);
     expect((await call(second.app, { method: 'GET', url: '/acme/user/organizations', token: phone })).statusCode).toBe(401);
     expect((await call(second.app, { method: 'GET', url: '/acme/user/organizations', token: laptop })).statusCode).toBe(200);
+  });
+
+  it('serves one OpenID Provider: an app’s sign-in started on one is finished, resumed and redeemed on the other', async () => {
+    const notes = await registerApp(second.app, databases[1]!, 'notes');
+    const onFirst = { ...notes, config: await discoveredApp(first.app, 'notes') };
+    const browserOnFirst = new TestBrowser(first.app);
+    const request = await authorizationRequest(onFirst);
+    const { uid } = interactionOf((await browserOnFirst.follow(request.url)).location);
+    const token = await frontDoorSession(second.app, 'ada@example.com', PASSWORD);
+    const browserOnSecond = new TestBrowser(second.app);
+    for (const [name, value] of browserOnFirst.cookies) browserOnSecond.cookies.set(name, value);
+    const finished = await finish(second.app, browserOnSecond, uid, token, 'acme');
+    expect(finished.statusCode, finished.body).toBe(200);
+    const { location } = await browserOnFirst.follow(finished.json<{ redirectTo: string }>().redirectTo);
+    const tokens = await redeem(notes, request, location!);
+    expect(tokens.claims()).toMatchObject({ email: 'ada@example.com', org: 'acme', aud: 'notes' });
   });
 });

@@ -7,6 +7,8 @@ export interface SigningKey {
   privateKey: CryptoKey;
   publicKey: CryptoKey;
   publicJwk: JWK;
+  /** The private JWK with its kid, for the OpenID Provider's engine, which signs ID tokens with it (server/oidc/provider.ts). */
+  privateJwk: JWK;
 }
 
 async function fromJwk(jwk: JWK): Promise<SigningKey> {
@@ -18,6 +20,7 @@ async function fromJwk(jwk: JWK): Promise<SigningKey> {
     privateKey: (await importJWK(jwk, 'ES256')) as CryptoKey,
     publicKey: (await importJWK(publicJwk, 'ES256')) as CryptoKey,
     publicJwk: { kty: publicJwk.kty, crv: publicJwk.crv, x: publicJwk.x, y: publicJwk.y, kid, alg: 'ES256', use: 'sig' },
+    privateJwk: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y, d: jwk.d, kid, alg: 'ES256', use: 'sig' },
   };
 }
 

@@ -14,6 +14,8 @@ export type AuditEvent =
   | 'login.throttled'
   | 'login.passkey_failed'
   | 'logout'
+  | 'oidc.sign_in'
+  | 'oidc.refused'
   | 'mfa.setup_started'
   | 'mfa.enabled'
   | 'mfa.confirmation_failed'

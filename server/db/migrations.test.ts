@@ -21,6 +21,7 @@ const LANDED: Record<number, string> = {
   10: '438baa7faa0020e228415948d04205dbfdc31b70e20e44fcbb97cb0bf974fba6',
   11: '07819a74571680cd70712c41cf74f7dbd02453a89e6d6dc2db6e691a4869c630',
   12: 'c3119cd55efc00d25895d0e4608449ca4ae66421ae3de3cd57430431968eb7d5',
+  13: 'e9b762adde6b3a69654d30c8a7f7a6b4563d9af7957048e49399be6841c15b79',
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

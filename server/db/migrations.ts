@@ -331,6 +331,44 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX known_devices_last_seen ON known_devices (last_seen);
     `,
   },
+  {
+    id: 13,
+    name: 'OpenID Connect',
+    // The OpenID Provider (server/oidc/): its clients, made by the admin command, with the SHA-256
+    // of a confidential client's secret; what its engine keeps (sessions, interactions, grants,
+    // codes, tokens) by model and id; and which front door session and organisation each of its
+    // sessions stands for (server/oidc/sign-ins.ts).
+    sql: `
+      CREATE TABLE oidc_clients (
+        id text PRIMARY KEY,
+        name text NOT NULL,
+        secret_hash text,
+        redirect_uris jsonb NOT NULL,
+        post_logout_redirect_uris jsonb NOT NULL DEFAULT '[]',
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE oidc_payloads (
+        model text NOT NULL,
+        id text NOT NULL,
+        payload jsonb NOT NULL,
+        grant_id text,
+        uid text,
+        expires_at timestamptz,
+        PRIMARY KEY (model, id)
+      );
+      CREATE INDEX oidc_payloads_grant ON oidc_payloads (grant_id) WHERE grant_id IS NOT NULL;
+      CREATE INDEX oidc_payloads_uid ON oidc_payloads (uid) WHERE uid IS NOT NULL;
+      CREATE INDEX oidc_payloads_expires_at ON oidc_payloads (expires_at);
+      CREATE TABLE oidc_sign_ins (
+        provider_session text PRIMARY KEY,
+        session_id uuid NOT NULL,
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        org text NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX oidc_sign_ins_expires_at ON oidc_sign_ins (expires_at);
+    `,
+  },
 ];
 
 export async function migrate(db: Database, list: readonly Migration[] = migrations): Promise<number[]> {

@@ -3,14 +3,17 @@ import type { Services } from '../services';
 import { devMailRoutes } from './mail-pages';
 import { createDevIdentityProvider, devIdentityProviderRoutes, type DevIdentityProvider } from './identity-provider';
 import { registerLandingPages } from './landing-pages';
+import { registerDemoAppPages } from './demo-apps';
 
 /**
  * Development helpers, registered only outside production: the outbox as pages (/dev/mail), a
- * SAML identity provider (/dev/idp) that the demo and the e2e tests sign in through, and landing
- * pages for the platform's apps under PLATFORM_HOST.
+ * SAML identity provider (/dev/idp) that the demo and the e2e tests sign in through, landing
+ * pages for the platform's apps under PLATFORM_HOST, and two apps that sign in through the OpenID
+ * Provider (server/dev/demo-apps.ts).
  */
 export async function registerDevelopmentPages(app: FastifyInstance, services: Services, loaded?: DevIdentityProvider): Promise<void> {
   registerLandingPages(app, services);
+  registerDemoAppPages(app, services.config);
   await app.register(devMailRoutes, { db: services.db });
   const idp = loaded ?? (await createDevIdentityProvider({ dataDir: services.config.dataDir }));
   await app.register(devIdentityProviderRoutes, { services, idp });

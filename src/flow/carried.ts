@@ -1,6 +1,6 @@
 /**
  * The query parameters carried through every step of the sign-in flow (flows 2): app, domain,
- * route, context and locale (rules/carried.ts). Validated once, kept on every link and redirect. A value that fails
+ * route, context, locale and oidc (rules/carried.ts). Validated once, kept on every link and redirect. A value that fails
  * its rule is dropped, never carried on: it could only come from a hand-made or hostile link.
  */
 export { CARRIED_KEYS, carriedSearch, type CarriedKey, type CarriedSearch } from '../../rules/carried';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_PARAMETERS, changePasswordUrl, companySelectionUrl, companyUrl, loginUrl, logoutUrl, termsUrl, type LoginParameter } from '@frontdoor/ui';
-import { CARRIED_KEYS } from '../flow/carried';
+import { CARRIED_KEYS, type CarriedKey } from '../flow/carried';
 import { ALIASES, matchRoute } from './route-table';
 import { matchPath } from '../../rules/route-pattern';
 
@@ -20,8 +20,9 @@ function screenOf(href: string): { screen: string | undefined; params: Record<st
 
 describe("the toolkit's links into the front door", () => {
   it('let an app give the sign-in every parameter the front door carries, and no other', () => {
-    // Checked by the compiler: every carried parameter is one the toolkit's sign-in link takes.
-    const carried: readonly LoginParameter[] = CARRIED_KEYS;
+    // Checked by the compiler: every carried parameter is one the toolkit's sign-in link takes, but
+    // `oidc`, which only the OpenID Provider names (flows 4.18).
+    const carried: readonly LoginParameter[] = CARRIED_KEYS.filter((key): key is Exclude<CarriedKey, 'oidc'> => key !== 'oidc');
     expect(new Set(LOGIN_PARAMETERS)).toEqual(new Set(carried));
   });
 

@@ -54,7 +54,8 @@ export async function lookUp(flow: Flow, username: string, leaving: (on: boolean
 export function arrive(flow: Flow): () => void {
   restoreSessionOnce();
   const stored = $storedSession.get();
-  if (stored && !isExpired(stored)) {
+  // An app that asks for a fresh sign-in (`prompt=login`, flows 4.18) has the person prove it again.
+  if (stored && !isExpired(stored) && flow.search.prompt !== 'login') {
     void flow.go({ to: PATHS.companySelection, replace: true });
     return () => undefined;
   }

@@ -1,0 +1,78 @@
+/**
+ * The admin command's OpenID Connect clients (server/oidc/clients.ts): `create-client`,
+ * `list-clients`, `delete-client`. Each answers one JSON line; bad input is one line and exit 1.
+ */
+import type { Database } from '../db/database-types';
+import { deleteOidcClient, listOidcClients } from '../db/oidc';
+import { CLIENT_ID_PATTERN, createClient } from '../oidc/clients';
+import { AdminError } from './operations';
+
+/**
+ * A redirect URI as the provider matches it, character for character: an absolute http or https
+ * URL without a fragment (RFC 6749 section 3.1.2) or credentials.
+ */
+function redirectUri(value: string, option: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new AdminError(`--${option} must be an absolute URL such as https://app.example.com/callback, got ${JSON.stringify(value)}.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new AdminError(`--${option} must be an http or https URL, got ${JSON.stringify(value)}.`);
+  if (url.hash !== '' || value.includes('#')) throw new AdminError(`--${option} must not hold a fragment (#), got ${JSON.stringify(value)}.`);
+  if (url.username !== '' || url.password !== '') throw new AdminError(`--${option} must not hold a user name or password, got ${JSON.stringify(value)}.`);
+  return value;
+}
+
+function clientId(value: unknown): string {
+  if (typeof value !== 'string' || value === '') throw new AdminError('--id is required: a letter or digit, then up to 63 letters, digits, ., _ or -.');
+  if (!CLIENT_ID_PATTERN.test(value))
+    throw new AdminError(`--id must be a letter or digit, then up to 63 letters, digits, ., _ or -; got ${JSON.stringify(value)}.`);
+  return value;
+}
+
+export interface ClientOptions {
+  id?: unknown;
+  name?: unknown;
+  'redirect-uri'?: unknown;
+  'post-logout-redirect-uri'?: unknown;
+  confidential?: unknown;
+}
+
+export async function createClientCommand(db: Database, values: ClientOptions): Promise<string> {
+  const id = clientId(values.id);
+  const redirects = (values['redirect-uri'] as string[] | undefined) ?? [];
+  if (redirects.length === 0)
+    throw new AdminError('--redirect-uri is required: where the provider sends the browser back with the code (give it again for more).');
+  const name = typeof values.name === 'string' && values.name.trim() !== '' ? values.name.trim() : id;
+  const { created, secret } = await createClient(db, {
+    id,
+    name,
+    redirectUris: redirects.map((uri) => redirectUri(uri, 'redirect-uri')),
+    postLogoutRedirectUris: ((values['post-logout-redirect-uri'] as string[] | undefined) ?? []).map((uri) => redirectUri(uri, 'post-logout-redirect-uri')),
+    confidential: values.confidential === true,
+  });
+  if (!created) throw new AdminError(`A client with id "${id}" exists already: delete it first (delete-client --id ${id}).`);
+  return JSON.stringify({ client_id: id, ...(secret === undefined ? {} : { client_secret: secret }) });
+}
+
+export async function listClientsCommand(db: Database): Promise<string> {
+  const clients = await listOidcClients(db);
+  return clients
+    .map((client) =>
+      JSON.stringify({
+        client_id: client.id,
+        name: client.name,
+        confidential: client.secret_hash !== null,
+        redirect_uris: client.redirect_uris,
+        post_logout_redirect_uris: client.post_logout_redirect_uris,
+      }),
+    )
+    .join('\n');
+}
+
+export async function deleteClientCommand(db: Database, values: ClientOptions): Promise<string> {
+  const id = clientId(values.id);
+  if (!(await deleteOidcClient(db, id))) throw new AdminError(`No client has id "${id}".`);
+  return JSON.stringify({ client_id: id, deleted: true });
+}

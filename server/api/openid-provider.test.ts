@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as client from 'openid-client';
+import { decodeJwt } from 'jose';
+import { testDatabases } from '../testing/databases';
+import { call, openApi, type Api } from '../testing/api';
+import { TEST_PUBLIC_URL } from '../testing/app';
+import { createOrganization, createUser } from '../admin/operations';
+import { recordTermsAcceptance } from '../db/terms';
+import { codeAt, currentStep, newTotpSecret } from '../auth/totp';
+import { awayFromStepBoundary } from '../testing/totp';
+import {
+  TestBrowser,
+  authorizationRequest,
+  discoveredApp,
+  finish,
+  frontDoorSession,
+  interactionOf,
+  redeem,
+  registerApp,
+  verifiedIdToken,
+  type AuthorizationRequest,
+  type TestApp,
+} from '../testing/oidc';
+
+const PASSWORD = 'Correct-Horse-9';
+
+describe.each(testDatabases)('the front door as an OpenID Provider on $name', (target) => {
+  let api: Api;
+  let notes: TestApp;
+  let wiki: TestApp;
+  let ledger: TestApp;
+  const totp = newTotpSecret();
+
+  beforeAll(async () => {
+    api = await openApi(target);
+    await createOrganization(api.db, { context: 'acme', name: 'Acme' });
+    await createOrganization(api.db, { context: 'globex', name: 'Globex' });
+    const ada = await createUser(api.db, { email: 'ada@example.com', password: PASSWORD, contexts: ['acme'] });
+    const otp = await createUser(api.db, {
+      email: 'otp@example.com',
+      password: PASSWORD,
+      contexts: ['acme'],
+      totp: { secret: totp, secrets: api.services.totpSecrets },
+    });
+    // Both have accepted Acme's terms: the sign-in ends at the app (flows 4.8).
+    for (const user of [ada, otp]) await recordTermsAcceptance(api.db, user.id, 'acme', 0);
+    notes = await registerApp(api.app, api.db, 'notes');
+    wiki = await registerApp(api.app, api.db, 'wiki');
+    ledger = await registerApp(api.app, api.db, 'ledger', { confidential: true });
+  });
+  afterAll(() => api.close());
+
+  /** A whole sign-in of `email` through the app: the browser, the app's request and its callback. */
+  async function signIn(rp: TestApp, options: { email?: string; extra?: Record<string, string>; browser?: TestBrowser; challenge?: string } = {}) {
+    const browser = options.browser ?? new TestBrowser(api.app);
+    const request = await authorizationRequest(rp, options.extra);
+    const { uid, search } = interactionOf((await browser.follow(request.url)).location);
+    const token = await frontDoorSession(api.app, options.email ?? 'ada@example.com', PASSWORD, options.challenge);
+    const finished = await finish(api.app, browser, uid, token, 'acme');
+    expect(finished.statusCode, finished.body).toBe(200);
+    const { location } = await browser.follow(finished.json<{ redirectTo: string }>().redirectTo);
+    return { browser, request, token, search, callback: location! };
+  }
+
+  /** The app's callback asked for silently, by the browser that signed in. */
+  async function silently(rp: TestApp, browser: TestBrowser, extra: Record<string, string> = {}) {
+    const request = await authorizationRequest(rp, { prompt: 'none', ...extra });
+    const { location } = await browser.follow(request.url);
+    return { request, callback: location! };
+  }
+
+  it('signs a person in with the code and PKCE, and the app gets an ID token it can verify, with who, how and where', async () => {
+    const { request, callback, token } = await signIn(notes);
+    expect(`${callback.origin}${callback.pathname}`).toBe(notes.redirectUri);
+    const tokens = await redeem(notes, request, callback);
+    const claims = await verifiedIdToken(api.app, notes, tokens.id_token!);
+    expect(claims).toMatchObject({
+      iss: TEST_PUBLIC_URL,
+      aud: 'notes',
+      sub: decodeJwt(token).sub,
+      email: 'ada@example.com',
+      email_verified: true,
+      org: 'acme',
+      amr: ['pwd'],
+      acr: 'pwd',
+      nonce: request.nonce,
+      auth_time: decodeJwt(token).auth_time,
+    });
+    const info = await client.fetchUserInfo(notes.config, tokens.access_token, claims.sub!);
+    expect(info).toMatchObject({ sub: claims.sub, email: 'ada@example.com', email_verified: true, org: 'acme' });
+  });
+
+  it('signs the same browser in to a second app without asking, and prompt=none answers a browser without a session login_required', async () => {
+    const { browser } = await signIn(notes);
+    const second = await silently(wiki, browser);
+    const claims = await verifiedIdToken(api.app, wiki, (await redeem(wiki, second.request, second.callback)).id_token!);
+    expect(claims).toMatchObject({ aud: 'wiki', email: 'ada@example.com', org: 'acme' });
+
+    const stranger = await silently(wiki, new TestBrowser(api.app));
+    expect(stranger.callback.searchParams.get('error')).toBe('login_required');
+    expect(stranger.callback.searchParams.get('state')).toBe(stranger.request.state);
+  });
+
+  it('authenticates a confidential app by its secret, which is kept only as a hash', async () => {
+    const { request, callback } = await signIn(ledger);
+    expect((await redeem(ledger, request, callback)).id_token).toBeTruthy();
+    const [row] = await api.db.query<{ secret_hash: string }>(`SELECT secret_hash FROM oidc_clients WHERE id = 'ledger'`);
+    expect(row!.secret_hash).not.toContain(ledger.secret!);
+    expect(row!.secret_hash).toMatch(/^[0-9a-f]{64}$/);
+
+    const other = await signIn(ledger);
+    const wrong = await discoveredApp(api.app, 'ledger', 'not-the-secret');
+    await expect(redeem({ ...ledger, config: wrong }, other.request, other.callback)).rejects.toMatchObject({
+      status: 401,
+      cause: [expect.objectContaining({ parameters: expect.objectContaining({ error: 'invalid_client' }) })],
+    });
+  });
+
+  it('refuses a code used twice, a wrong verifier, and one app’s code at another', async () => {
+    const first = await signIn(notes);
+    await redeem(notes, first.request, first.callback);
+    await expect(redeem(notes, first.request, first.callback)).rejects.toMatchObject({ error: 'invalid_grant' });
+
+    const second = await signIn(notes);
+    const wrongVerifier: AuthorizationRequest = { ...second.request, verifier: client.randomPKCECodeVerifier() };
+    await expect(redeem(notes, wrongVerifier, second.callback)).rejects.toMatchObject({ error: 'invalid_grant' });
+
+    const third = await signIn(notes);
+    const atWiki = new URL(third.callback);
+    await expect(redeem(wiki, third.request, atWiki)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('answers a request without PKCE invalid_request at the app', async () => {
+    const request = await authorizationRequest(notes);
+    request.url.searchParams.delete('code_challenge');
+    request.url.searchParams.delete('code_challenge_method');
+    const { location } = await new TestBrowser(api.app).follow(request.url);
+    expect(`${location!.origin}${location!.pathname}`).toBe(notes.redirectUri);
+    expect(location!.searchParams.get('error')).toBe('invalid_request');
+  });
+
+  it('shows its own error page, never a redirect, for an unregistered redirect URI or app', async () => {
+    const browser = new TestBrowser(api.app);
+    const stray = await authorizationRequest(notes, { redirect_uri: 'https://evil.example/callback' });
+    const answer = await browser.request('GET', stray.url);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.headers.location).toBeUndefined();
+    expect(answer.body).toContain('This sign-in request cannot be used');
+    expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+
+    const unknown = new URL(stray.url);
+    unknown.searchParams.set('client_id', 'nobody');
+    unknown.searchParams.set('redirect_uri', notes.redirectUri);
+    const refused = await browser.request('GET', unknown);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers.location).toBeUndefined();
+  });
+
+  it('sends the person to Login with the app’s e-mail hint and language, and says the error page in that language', async () => {
+    const request = await authorizationRequest(notes, { login_hint: 'ada@example.com', ui_locales: 'de-CH en' });
+    const { search } = interactionOf((await new TestBrowser(api.app).follow(request.url)).location);
+    expect(search.get('username')).toBe('ada@example.com');
+    expect(search.get('locale')).toBe('de');
+
+    const stray = await authorizationRequest(notes, { redirect_uri: 'https://evil.example/callback', ui_locales: 'de' });
+    expect((await new TestBrowser(api.app).request('GET', stray.url)).body).toContain('Diese Anmeldeanfrage kann nicht verwendet werden');
+  });
+
+  it('asks a signed-in person for a fresh sign-in on prompt=login and max_age=0, and refuses an older one', async () => {
+    for (const extra of [{ prompt: 'login' }, { max_age: '0' }] as Record<string, string>[]) {
+      const { browser, token } = await signIn(notes);
+      // The session's sign-in is a second older than the request: auth_time counts whole seconds.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const request = await authorizationRequest(notes, extra);
+      const { uid, search } = interactionOf((await browser.follow(request.url)).location);
+      expect(search.get('prompt')).toBe('login');
+      const stale = await finish(api.app, browser, uid, token, 'acme');
+      expect(stale.statusCode).toBe(403);
+      expect(stale.json()).toMatchObject({ code: 'reauthentication_required' });
+      const fresh = await finish(api.app, browser, uid, await frontDoorSession(api.app, 'ada@example.com', PASSWORD), 'acme');
+      expect(fresh.statusCode).toBe(200);
+      const { location } = await browser.follow(fresh.json<{ redirectTo: string }>().redirectTo);
+      const claims = await verifiedIdToken(api.app, notes, (await redeem(notes, request, location!)).id_token!);
+      expect(claims.auth_time).toBeGreaterThan(decodeJwt(token).auth_time as number);
+    }
+  });
+
+  it('asks for a second factor on acr_values=mfa, and answers acr mfa with the methods of a code', async () => {
+    const browser = new TestBrowser(api.app);
+    const request = await authorizationRequest(notes, { acr_values: 'mfa' });
+    const { uid } = interactionOf((await browser.follow(request.url)).location);
+    const refused = await finish(api.app, browser, uid, await frontDoorSession(api.app, 'ada@example.com', PASSWORD), 'acme');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'second_factor_required' });
+
+    await awayFromStepBoundary();
+    const withCode = await frontDoorSession(api.app, 'otp@example.com', PASSWORD, codeAt(totp, currentStep()));
+    const finished = await finish(api.app, browser, uid, withCode, 'acme');
+    expect(finished.statusCode).toBe(200);
+    const { location } = await browser.follow(finished.json<{ redirectTo: string }>().redirectTo);
+    const claims = await verifiedIdToken(api.app, notes, (await redeem(notes, request, location!)).id_token!);
+    expect(claims).toMatchObject({ email: 'otp@example.com', acr: 'mfa', amr: ['pwd', 'otp'] });
+  });
+
+  it('answers access_denied to an app that asks for an organisation the person is not a member of', async () => {
+    const browser = new TestBrowser(api.app);
+    const request = await authorizationRequest(notes, { org: 'globex' });
+    const { uid, search } = interactionOf((await browser.follow(request.url)).location);
+    expect(search.get('domain')).toBe('globex');
+    const finished = await finish(api.app, browser, uid, await frontDoorSession(api.app, 'ada@example.com', PASSWORD), 'acme');
+    expect(finished.statusCode).toBe(200);
+    const { location } = await browser.follow(finished.json<{ redirectTo: string }>().redirectTo);
+    expect(location!.searchParams.get('error')).toBe('access_denied');
+    expect(location!.searchParams.get('state')).toBe(request.state);
+  });
+
+  it('lets only the browser that started the sign-in finish it', async () => {
+    const request = await authorizationRequest(notes);
+    const { uid } = interactionOf((await new TestBrowser(api.app).follow(request.url)).location);
+    const elsewhere = await finish(api.app, new TestBrowser(api.app), uid, await frontDoorSession(api.app, 'ada@example.com', PASSWORD), 'acme');
+    expect(elsewhere.statusCode).toBe(404);
+  });
+
+  it('ends the front door session and every app’s at an app’s sign-out, and returns to the app', async () => {
+    const { browser, request, callback, token } = await signIn(notes);
+    const tokens = await redeem(notes, request, callback);
+    await silently(wiki, browser);
+    const question = await browser.request(
+      'GET',
+      client.buildEndSessionUrl(notes.config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: notes.postLogoutRedirectUri }),
+    );
+    expect(question.statusCode).toBe(200);
+    expect(question.body).toContain('Sign out?');
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(question.body)![1]!;
+    const action = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(question.body)![1]!;
+    // The browser holds this session's cookies, and one of another session (another person's since).
+    const other = await frontDoorSession(api.app, 'ada@example.com', PASSWORD);
+    browser.cookies.set('token', token);
+    browser.cookies.set('token_acme', token);
+    browser.cookies.set('token_globex', other);
+    const done = await browser.request('POST', action, { form: { xsrf, logout: 'yes' } });
+    expect(done.statusCode).toBe(303);
+    expect(done.headers.location).toBe(notes.postLogoutRedirectUri);
+    expect([...browser.cookies.keys()].filter((name) => name.startsWith('token'))).toEqual(['token_globex']);
+    expect((await call(api.app, { method: 'GET', url: '/acme/user/organizations', token: other })).statusCode).toBe(200);
+
+    expect((await call(api.app, { method: 'GET', url: '/acme/user/organizations', token })).statusCode).toBe(401);
+    const after = await silently(wiki, browser);
+    expect(after.callback.searchParams.get('error')).toBe('login_required');
+  });
+
+  it('asks its sign-out question in the app’s language', async () => {
+    const { browser } = await signIn(notes);
+    const questions = { de: 'Abmelden?', it: 'Uscire?', fr: 'Se déconnecter ?', az: 'Çıxış edilsin?' };
+    for (const [language, question] of Object.entries(questions)) {
+      const page = await browser.request('GET', client.buildEndSessionUrl(notes.config, { client_id: 'notes', ui_locales: language }));
+      expect(page.body).toContain(`<html lang="${language}">`);
+      expect(page.body).toContain(question);
+    }
+  });
+
+  it('signs every app out at the front door’s own Logout: prompt=none then answers login_required', async () => {
+    const { browser, token } = await signIn(notes);
+    expect((await call(api.app, { method: 'GET', url: '/frontdoor/logout', token })).statusCode).toBe(204);
+    const after = await silently(wiki, browser);
+    expect(after.callback.searchParams.get('error')).toBe('login_required');
+  });
+});

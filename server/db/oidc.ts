@@ -1,0 +1,132 @@
+/**
+ * The OpenID Provider's tables (migration 13, server/oidc/): its clients; what its engine keeps,
+ * by model and id (server/oidc/adapter.ts); and the front door session and organisation each of
+ * its sessions stands for (server/oidc/sign-ins.ts).
+ */
+import type { Queryable } from './database-types';
+
+export interface OidcClientRow {
+  id: string;
+  name: string;
+  /** SHA-256 (hex) of a confidential client's secret; null for a public client. */
+  secret_hash: string | null;
+  redirect_uris: string[];
+  post_logout_redirect_uris: string[];
+  created_at: Date;
+}
+
+export async function insertOidcClient(db: Queryable, client: Omit<OidcClientRow, 'created_at'>): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO oidc_clients (id, name, secret_hash, redirect_uris, post_logout_redirect_uris)
+     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING RETURNING id`,
+    [client.id, client.name, client.secret_hash, JSON.stringify(client.redirect_uris), JSON.stringify(client.post_logout_redirect_uris)],
+  );
+  return rows.length > 0;
+}
+
+export async function findOidcClient(db: Queryable, id: string): Promise<OidcClientRow | undefined> {
+  const [row] = await db.query<OidcClientRow>('SELECT * FROM oidc_clients WHERE id = $1', [id]);
+  return row;
+}
+
+export async function listOidcClients(db: Queryable): Promise<OidcClientRow[]> {
+  return db.query<OidcClientRow>('SELECT * FROM oidc_clients ORDER BY id');
+}
+
+/** Deletes a client and what its engine keeps for it; false when there was none. */
+export async function deleteOidcClient(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db.query('DELETE FROM oidc_clients WHERE id = $1 RETURNING id', [id]);
+  await db.query(`DELETE FROM oidc_payloads WHERE payload->>'clientId' = $1`, [id]);
+  return rows.length > 0;
+}
+
+/** One stored payload of the engine, with when it expires (null: never). */
+export interface OidcPayload {
+  model: string;
+  id: string;
+  payload: Record<string, unknown>;
+  grantId: string | undefined;
+  uid: string | undefined;
+  expiresInSeconds: number | undefined;
+}
+
+export async function upsertOidcPayload(db: Queryable, row: OidcPayload): Promise<void> {
+  await db.query(
+    `INSERT INTO oidc_payloads (model, id, payload, grant_id, uid, expires_at)
+     VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::integer IS NULL THEN NULL ELSE now() + make_interval(secs => $6::integer) END)
+     ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid, expires_at = EXCLUDED.expires_at`,
+    [row.model, row.id, JSON.stringify(row.payload), row.grantId ?? null, row.uid ?? null, row.expiresInSeconds ?? null],
+  );
+}
+
+const LIVE = '(expires_at IS NULL OR expires_at > now())';
+
+export async function findOidcPayload(db: Queryable, model: string, id: string): Promise<Record<string, unknown> | undefined> {
+  const [row] = await db.query<{ payload: Record<string, unknown> }>(`SELECT payload FROM oidc_payloads WHERE model = $1 AND id = $2 AND ${LIVE}`, [model, id]);
+  return row?.payload;
+}
+
+export async function findOidcPayloadByUid(db: Queryable, model: string, uid: string): Promise<Record<string, unknown> | undefined> {
+  const [row] = await db.query<{ payload: Record<string, unknown> }>(`SELECT payload FROM oidc_payloads WHERE model = $1 AND uid = $2 AND ${LIVE}`, [
+    model,
+    uid,
+  ]);
+  return row?.payload;
+}
+
+/**
+ * Marks a payload consumed (a code once exchanged), in the statement itself, so of two instances
+ * exchanging one code at the same moment the engine of the second sees it consumed.
+ */
+export async function consumeOidcPayload(db: Queryable, model: string, id: string): Promise<void> {
+  await db.query(
+    `UPDATE oidc_payloads SET payload = jsonb_set(payload, '{consumed}', to_jsonb(extract(epoch FROM now())::bigint)) WHERE model = $1 AND id = $2`,
+    [model, id],
+  );
+}
+
+export async function deleteOidcPayload(db: Queryable, model: string, id: string): Promise<void> {
+  await db.query('DELETE FROM oidc_payloads WHERE model = $1 AND id = $2', [model, id]);
+}
+
+/** Everything issued under a grant (its codes and tokens, and the grant): a reused code revokes them. */
+export async function deleteOidcPayloadsOfGrant(db: Queryable, grantId: string): Promise<void> {
+  await db.query('DELETE FROM oidc_payloads WHERE grant_id = $1', [grantId]);
+}
+
+/** What the provider's session stands for in the front door (server/oidc/sign-ins.ts). */
+export interface OidcSignInRow {
+  session_id: string;
+  user_id: string;
+  org: string;
+  /** The front door session still works: not signed out, not expired, of the user's current generation. */
+  live: boolean;
+}
+
+export async function upsertOidcSignIn(
+  db: Queryable,
+  signIn: { providerSession: string; sessionId: string; userId: string; org: string; ttlSeconds: number },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO oidc_sign_ins (provider_session, session_id, user_id, org, expires_at)
+     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))
+     ON CONFLICT (provider_session) DO UPDATE SET session_id = EXCLUDED.session_id, user_id = EXCLUDED.user_id, org = EXCLUDED.org, expires_at = EXCLUDED.expires_at`,
+    [signIn.providerSession, signIn.sessionId, signIn.userId, signIn.org, signIn.ttlSeconds],
+  );
+}
+
+export async function findOidcSignIn(db: Queryable, providerSession: string): Promise<OidcSignInRow | undefined> {
+  const [row] = await db.query<OidcSignInRow>(
+    `SELECT o.session_id, o.user_id, o.org,
+            (s.ended_at IS NULL AND s.expires_at > now() AND s.generation = u.session_generation) AS live
+     FROM oidc_sign_ins o JOIN sessions s ON s.id = o.session_id JOIN users u ON u.id = o.user_id
+     WHERE o.provider_session = $1 AND o.expires_at > now()`,
+    [providerSession],
+  );
+  return row;
+}
+
+export async function deleteExpiredOidcRows(db: Queryable): Promise<void> {
+  await db.query('DELETE FROM oidc_payloads WHERE expires_at < now()');
+  await db.query('DELETE FROM oidc_sign_ins WHERE expires_at < now()');
+}

@@ -1,0 +1,192 @@
+/**
+ * Two apps that sign in through the front door's OpenID Provider as any app would, for the demo and
+ * the stories: Notes and Wiki at http://{notes,wiki}.localhost:{port}, outside the cookie domain,
+ * each a public client with PKCE, registered at start (`registerDemoApps`). They are built on
+ * openid-client, keep their own session in memory, verify the ID token against the published keys,
+ * show its claims, and sign out through the provider. Registered with the other development pages only.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as client from 'openid-client';
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
+import type { ServerConfig } from '../config';
+import type { Queryable } from '../db/database-types';
+import { deleteOidcClient, findOidcClient } from '../db/oidc';
+import { createClient } from '../oidc/clients';
+import { escapeHtml } from '../mail/templates';
+import { parseCookieHeader } from '../web/cookie-header';
+import { allowPageStyles } from '../web/security-headers';
+import { htmlPage } from './html-page';
+
+export const DEMO_APPS = { notes: 'Notes', wiki: 'Wiki' } as const;
+type DemoAppId = keyof typeof DEMO_APPS;
+
+/** http://notes.localhost:8080 for the front door at http://auth.frontdoor.localhost:8080. */
+export function demoAppOrigin(publicUrl: string, id: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol}//${id}.localhost${url.port ? `:${url.port}` : ''}`;
+}
+
+/** Registers the demo apps as clients, again when the front door moved to another port. */
+export async function registerDemoApps(db: Queryable, publicUrl: string): Promise<void> {
+  for (const [id, name] of Object.entries(DEMO_APPS)) {
+    const origin = demoAppOrigin(publicUrl, id);
+    const existing = await findOidcClient(db, id);
+    if (existing?.redirect_uris[0] === `${origin}/callback`) continue;
+    if (existing) await deleteOidcClient(db, id);
+    await createClient(db, { id, name, redirectUris: [`${origin}/callback`], postLogoutRedirectUris: [`${origin}/`], confidential: false });
+  }
+}
+
+/** The ways the page offers to ask for a sign-in, as an app would (README, "OpenID Connect"). */
+const ASKS: { label: string; params: Record<string, string> }[] = [
+  { label: 'Sign in again (prompt=login)', params: { prompt: 'login' } },
+  { label: 'With a second factor (acr_values=mfa)', params: { acr_values: 'mfa' } },
+  { label: 'Only if already signed in (prompt=none)', params: { prompt: 'none' } },
+  { label: 'In German (ui_locales=de)', params: { ui_locales: 'de' } },
+];
+const ASK_KEYS = new Set(['prompt', 'acr_values', 'ui_locales', 'login_hint', 'max_age', 'org']);
+
+const STYLE = `body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#fffbea;color:#2b2111}main{max-width:44rem;margin:2rem auto;padding:0 1rem}
+table{border-collapse:collapse;width:100%;margin:1rem 0}th,td{text-align:left;border-bottom:1px solid #e6dcc0;padding:.4rem .5rem;vertical-align:top;overflow-wrap:anywhere}
+a.button{display:inline-block;background:#8a5a00;color:#fff;padding:.6rem 1rem;border-radius:6px;text-decoration:none;font-weight:600}
+[role=alert]{background:#fde2e1;border:1px solid #c0392b;padding:.75rem;border-radius:6px}ul{padding-left:1.2rem}`;
+const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
+
+interface Visit {
+  claims?: JWTPayload;
+  idToken?: string;
+  error?: string;
+  pending?: { verifier: string; state: string; nonce: string };
+}
+
+const COOKIE = 'demo_app';
+
+export function registerDemoAppPages(app: FastifyInstance, config: ServerConfig): void {
+  const visits = new Map<string, Visit>();
+  const hosts = new Map(Object.keys(DEMO_APPS).map((id) => [new URL(demoAppOrigin(config.publicUrl, id)).host, id as DemoAppId]));
+  // The app reaches the front door on this machine: *.localhost names are this machine (RFC 6761).
+  const loopback: client.CustomFetch = (url, options) => {
+    const target = new URL(url);
+    if (target.hostname.endsWith('.localhost')) target.hostname = '127.0.0.1';
+    return fetch(target, options as RequestInit);
+  };
+  const discovered = new Map<DemoAppId, Promise<client.Configuration>>();
+  const configOf = (id: DemoAppId) => {
+    let found = discovered.get(id);
+    if (!found) {
+      found = client
+        .discovery(new URL(config.publicUrl), id, undefined, client.None(), {
+          execute: [client.allowInsecureRequests],
+          [client.customFetch]: loopback,
+        } as client.DiscoveryRequestOptions)
+        .then((configuration) => {
+          configuration[client.customFetch] = loopback;
+          return configuration;
+        });
+      found.catch(() => discovered.delete(id));
+      discovered.set(id, found);
+    }
+    return found;
+  };
+  const keysOf = async (configuration: client.Configuration) => {
+    const jwksUri = configuration.serverMetadata().jwks_uri ?? new URL(`${config.apiBasePath}/.well-known/jwks.json`, config.publicUrl).href;
+    return createLocalJWKSet((await (await loopback(jwksUri, { method: 'GET', headers: {} } as never)).json()) as JSONWebKeySet);
+  };
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const id = hosts.get(request.host.toLowerCase());
+    if (!id) return;
+    const origin = demoAppOrigin(config.publicUrl, id);
+    const url = new URL(request.url, origin);
+    let visitId = parseCookieHeader(request.headers.cookie).get(COOKIE);
+    let visit = visitId ? visits.get(visitId) : undefined;
+    if (!visitId || !visit) {
+      visitId = randomBytes(16).toString('base64url');
+      visit = {};
+      visits.set(visitId, visit);
+      reply.header('set-cookie', `${COOKIE}=${visitId}; Path=/; HttpOnly; SameSite=Lax`);
+    }
+    reply.header('cache-control', 'no-store');
+    const configuration = await configOf(id);
+
+    if (url.pathname === '/sign-in') {
+      const verifier = client.randomPKCECodeVerifier();
+      visit.pending = { verifier, state: client.randomState(), nonce: client.randomNonce() };
+      const asked = Object.fromEntries([...url.searchParams].filter(([key]) => ASK_KEYS.has(key)));
+      const target = client.buildAuthorizationUrl(configuration, {
+        redirect_uri: `${origin}/callback`,
+        scope: 'openid email',
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        state: visit.pending.state,
+        nonce: visit.pending.nonce,
+        ...asked,
+      });
+      return reply.redirect(target.href, 303);
+    }
+    if (url.pathname === '/callback') {
+      const pending = visit.pending;
+      delete visit.pending;
+      delete visit.error;
+      try {
+        if (!pending) throw new Error('No sign-in of this browser waits for an answer.');
+        const tokens = await client.authorizationCodeGrant(configuration, url, {
+          pkceCodeVerifier: pending.verifier,
+          expectedState: pending.state,
+          expectedNonce: pending.nonce,
+        });
+        const idToken = tokens.id_token;
+        if (!idToken) throw new Error('The token answer holds no ID token.');
+        const { payload } = await jwtVerify(idToken, await keysOf(configuration), { issuer: config.publicUrl, audience: id, algorithms: ['ES256'] });
+        visit.claims = payload;
+        visit.idToken = idToken;
+      } catch (error) {
+        // The front door said no (login_required after a sign-out elsewhere): this app's sign-in ends too.
+        delete visit.claims;
+        delete visit.idToken;
+        visit.error = error instanceof client.AuthorizationResponseError ? error.error : error instanceof Error ? error.message : String(error);
+      }
+      return reply.redirect('/', 303);
+    }
+    if (url.pathname === '/sign-out') {
+      const idToken = visit.idToken;
+      visits.delete(visitId);
+      if (!idToken) return reply.redirect('/', 303);
+      return reply.redirect(client.buildEndSessionUrl(configuration, { id_token_hint: idToken, post_logout_redirect_uri: `${origin}/` }).href, 303);
+    }
+    if (url.pathname !== '/')
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .send(htmlPage('Not found', ['<h1>Not found</h1>']));
+    allowPageStyles(reply, [STYLE_HASH]);
+    return reply.type('text/html; charset=utf-8').send(demoPage(DEMO_APPS[id], visit));
+  });
+}
+
+function demoPage(name: string, visit: Visit): string {
+  const asks = `<ul>${ASKS.map((ask) => `<li><a href="/sign-in?${new URLSearchParams(ask.params).toString()}">${escapeHtml(ask.label)}</a></li>`).join('')}</ul>`;
+  const error = visit.error ? `<p role="alert">The front door answered: <code>${escapeHtml(visit.error)}</code></p>` : '';
+  const body = visit.claims
+    ? [
+        `<p>Signed in as <strong>${escapeHtml(String(visit.claims.email ?? visit.claims.sub))}</strong>. The ID token's claims, verified with the front door's published key:</p>`,
+        `<table><caption>ID token</caption><thead><tr><th scope="col">Claim</th><th scope="col">Value</th></tr></thead><tbody>${Object.entries(visit.claims)
+          .map(([claim, value]) => `<tr><th scope="row">${escapeHtml(claim)}</th><td><code>${escapeHtml(JSON.stringify(value))}</code></td></tr>`)
+          .join('')}</tbody></table>`,
+        '<p><a class="button" href="/sign-out">Sign out</a></p>',
+      ]
+    : ['<p>Not signed in.</p>', '<p><a class="button" href="/sign-in">Sign in with Frontdoor</a></p>'];
+  return htmlPage(
+    `${name} (demo app)`,
+    [
+      `<h1>${escapeHtml(name)}</h1>`,
+      '<p>A demo app outside the front door’s cookie domain that signs in with OpenID Connect (code flow with PKCE).</p>',
+      error,
+      ...body,
+      '<h2>Other ways to ask</h2>',
+      asks,
+    ],
+    [`<style>${STYLE}</style>`],
+  );
+}

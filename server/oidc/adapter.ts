@@ -1,0 +1,55 @@
+/**
+ * Where the OpenID Provider's engine keeps what it issues (sessions, interactions, grants, codes,
+ * tokens): the front door's database, PGlite or PostgreSQL, so instances on one PostgreSQL serve
+ * one issuer (an interaction started on one is finished on another). Clients are the admin
+ * command's rows (server/oidc/clients.ts), read-only here.
+ */
+import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider';
+import type { Database } from '../db/database-types';
+import { consumeOidcPayload, deleteOidcPayload, deleteOidcPayloadsOfGrant, findOidcPayload, findOidcPayloadByUid, upsertOidcPayload } from '../db/oidc';
+import { findClientMetadata } from './clients';
+
+/** The engine's models kept here; its device-flow and backchannel models are not enabled. */
+export function databaseAdapter(db: Database): AdapterConstructor {
+  return class DatabaseAdapter implements Adapter {
+    constructor(private readonly model: string) {}
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+      if (this.model === 'Client') throw new Error('Clients are made by the admin command (npm run admin -- create-client).');
+      await upsertOidcPayload(db, {
+        model: this.model,
+        id,
+        payload: payload as Record<string, unknown>,
+        grantId: payload.grantId,
+        uid: payload.uid,
+        expiresInSeconds: expiresIn,
+      });
+    }
+
+    async find(id: string): Promise<AdapterPayload | undefined> {
+      if (this.model === 'Client') return findClientMetadata(db, id);
+      return (await findOidcPayload(db, this.model, id)) as AdapterPayload | undefined;
+    }
+
+    async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      return (await findOidcPayloadByUid(db, this.model, uid)) as AdapterPayload | undefined;
+    }
+
+    /** The device flow is off: no user codes. */
+    async findByUserCode(): Promise<undefined> {
+      return undefined;
+    }
+
+    async consume(id: string): Promise<void> {
+      await consumeOidcPayload(db, this.model, id);
+    }
+
+    async destroy(id: string): Promise<void> {
+      await deleteOidcPayload(db, this.model, id);
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await deleteOidcPayloadsOfGrant(db, grantId);
+    }
+  };
+}

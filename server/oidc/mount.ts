@@ -1,0 +1,40 @@
+/**
+ * The OpenID Provider's endpoints in the reference server: discovery and everything under /oidc go
+ * to the engine as they came (it reads its own bodies and writes its own answers), before Fastify
+ * parses anything.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { OpenIdProvider } from './provider';
+import { OIDC_PREFIX } from './claims';
+
+export const DISCOVERY_PATH = '/.well-known/openid-configuration';
+
+export async function openIdProviderRoutes(app: FastifyInstance, { provider, publicUrl }: { provider: OpenIdProvider; publicUrl: string }) {
+  const engine = provider.callback();
+  const issuer = new URL(publicUrl);
+  const answerHeaders: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'content-security-policy': "frame-ancestors 'none'",
+    ...(issuer.protocol === 'https:' ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+  // The engine parses its own bodies (the token endpoint's form, the logout confirmation).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  const handOver = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    // The engine builds its URLs from the issuer (PUBLIC_URL), as every link of the front door is,
+    // and sees the client address the server decided (TRUST_PROXY_HOPS), not what a header claims.
+    const headers = request.raw.headers;
+    headers['x-forwarded-host'] = issuer.host;
+    headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
+    headers['x-forwarded-for'] = request.ip;
+    // The headers every answer of the front door carries; the provider's own pages add their
+    // stylesheet's policy (server/oidc/pages.ts). Its form-post page submits itself with a script
+    // of the engine's, so no script policy is set here.
+    for (const [name, value] of Object.entries(answerHeaders)) reply.raw.setHeader(name, value);
+    void engine(request.raw, reply.raw);
+  };
+  app.all(DISCOVERY_PATH, handOver);
+  app.all(`${OIDC_PREFIX}/*`, handOver);
+}

@@ -1,0 +1,172 @@
+/**
+ * The OpenID Provider's own pages, in the person's language (the request's `ui_locales`, then the
+ * browser's): a request the front door refuses (an unknown client or redirect URI never goes back to
+ * the app), the question an app's sign-out asks, and the page after a sign-out that names no way
+ * back. Each carries its stylesheet inline, allowed by its hash alone.
+ */
+import { createHash } from 'node:crypto';
+import type { ErrorOut, KoaContextWithOIDC } from 'oidc-provider';
+import { FALLBACK_LANGUAGE, isLanguage, primaryLanguage, type Language } from '../../rules/languages';
+import { acceptedLanguages } from '../web/language';
+
+interface Texts {
+  errorTitle: string;
+  errorBody: string;
+  details: string;
+  login: string;
+  logoutTitle: string;
+  logoutBody(app: string | undefined): string;
+  signOut: string;
+  stay: string;
+  signedOutTitle: string;
+  signedOutBody: string;
+}
+
+const TEXTS: Record<Language, Texts> = {
+  en: {
+    errorTitle: 'This sign-in request cannot be used',
+    errorBody:
+      'The app that sent you here asked for something the front door does not allow. Go back to the app and try again; if this happens again, tell the people who run the app.',
+    details: 'Details for the app’s developers',
+    login: 'Go to login',
+    logoutTitle: 'Sign out?',
+    logoutBody: (app) =>
+      `${app ? `${app} asks to sign you out.` : 'An app asks to sign you out.'} You will be signed out of the front door and of every app you entered with it on this browser.`,
+    signOut: 'Sign out',
+    stay: 'Stay signed in',
+    signedOutTitle: 'You are signed out',
+    signedOutBody: 'You are no longer signed in on this browser.',
+  },
+  de: {
+    errorTitle: 'Diese Anmeldeanfrage kann nicht verwendet werden',
+    errorBody:
+      'Die App, die Sie hierher geschickt hat, hat etwas angefragt, das die Anmeldung nicht erlaubt. Kehren Sie zur App zurück und versuchen Sie es erneut; wenn es wieder passiert, informieren Sie die Betreiber der App.',
+    details: 'Details für die Entwickler der App',
+    login: 'Zur Anmeldung',
+    logoutTitle: 'Abmelden?',
+    logoutBody: (app) =>
+      `${app ? `${app} möchte Sie abmelden.` : 'Eine App möchte Sie abmelden.'} Sie werden in diesem Browser von der Anmeldung und von jeder App abgemeldet, die Sie darüber geöffnet haben.`,
+    signOut: 'Abmelden',
+    stay: 'Angemeldet bleiben',
+    signedOutTitle: 'Sie sind abgemeldet',
+    signedOutBody: 'Sie sind in diesem Browser nicht mehr angemeldet.',
+  },
+  it: {
+    errorTitle: 'Questa richiesta di accesso non può essere usata',
+    errorBody:
+      'L’app che ti ha mandato qui ha chiesto qualcosa che l’accesso non consente. Torna all’app e riprova; se succede di nuovo, avvisa chi gestisce l’app.',
+    details: 'Dettagli per gli sviluppatori dell’app',
+    login: 'Vai all’accesso',
+    logoutTitle: 'Uscire?',
+    logoutBody: (app) =>
+      `${app ? `${app} chiede di farti uscire.` : 'Un’app chiede di farti uscire.'} Uscirai dall’accesso e da ogni app in cui sei entrato con esso su questo browser.`,
+    signOut: 'Esci',
+    stay: 'Resta connesso',
+    signedOutTitle: 'Sei uscito',
+    signedOutBody: 'Non sei più connesso su questo browser.',
+  },
+  fr: {
+    errorTitle: 'Cette demande de connexion ne peut pas être utilisée',
+    errorBody:
+      'L’application qui vous a envoyé ici a demandé quelque chose que la connexion n’autorise pas. Revenez à l’application et réessayez ; si cela se reproduit, prévenez les personnes qui la gèrent.',
+    details: 'Détails pour les développeurs de l’application',
+    login: 'Aller à la connexion',
+    logoutTitle: 'Se déconnecter ?',
+    logoutBody: (app) =>
+      `${app ? `${app} demande à vous déconnecter.` : 'Une application demande à vous déconnecter.'} Vous serez déconnecté de la connexion et de chaque application ouverte avec elle dans ce navigateur.`,
+    signOut: 'Se déconnecter',
+    stay: 'Rester connecté',
+    signedOutTitle: 'Vous êtes déconnecté',
+    signedOutBody: 'Vous n’êtes plus connecté dans ce navigateur.',
+  },
+  az: {
+    errorTitle: 'Bu giriş sorğusundan istifadə etmək olmur',
+    errorBody:
+      'Sizi bura göndərən tətbiq girişin icazə vermədiyi bir şey istədi. Tətbiqə qayıdın və yenidən cəhd edin; bu yenə baş verərsə, tətbiqi idarə edənlərə bildirin.',
+    details: 'Tətbiqin tərtibatçıları üçün təfərrüatlar',
+    login: 'Girişə keç',
+    logoutTitle: 'Çıxış edilsin?',
+    logoutBody: (app) =>
+      `${app ? `${app} sizi çıxarmaq istəyir.` : 'Bir tətbiq sizi çıxarmaq istəyir.'} Bu brauzerdə girişdən və onunla daxil olduğunuz hər tətbiqdən çıxacaqsınız.`,
+    signOut: 'Çıxış',
+    stay: 'Daxil qal',
+    signedOutTitle: 'Çıxış etdiniz',
+    signedOutBody: 'Artıq bu brauzerdə daxil deyilsiniz.',
+  },
+};
+
+const STYLE = `body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f3f4f8;color:#1d2330}
+header{display:flex;justify-content:center;align-items:center;gap:.6rem;margin:2.2rem 0 1.5rem;font-size:1.3rem;font-weight:700}
+main{max-width:30rem;margin:0 auto 2rem;padding:2rem;background:#fff;border:1px solid #e3e6ee;border-radius:12px;box-shadow:0 1px 3px rgba(16,24,40,.08)}
+@media (max-width:32rem){main{margin:0 .75rem 1rem;padding:1.5rem}}
+h1{font-size:1.5rem;line-height:1.25;margin:0 0 1rem}p{margin:0 0 1.5rem}
+.actions{display:flex;flex-wrap:wrap;gap:.75rem}
+button,a.button{font:inherit;font-weight:600;padding:.7rem 1.2rem;border-radius:8px;border:1px solid #0a66c2;cursor:pointer;text-decoration:none;display:inline-block}
+.primary{background:#0a66c2;color:#fff}.secondary{background:#fff;color:#1d2330;border-color:#c9ceda}
+button:focus-visible,a:focus-visible,summary:focus-visible{outline:3px solid #0a66c2;outline-offset:2px}
+details{margin-top:1.5rem;color:#4a5263;font-size:.875rem}code{overflow-wrap:anywhere}`;
+
+const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The page's language: the request's `ui_locales`, then Accept-Language, then English. */
+function languageOf(ctx: KoaContextWithOIDC): Language {
+  const uiLocales = ctx.oidc?.params?.ui_locales;
+  const tags = [...(typeof uiLocales === 'string' ? uiLocales.split(' ') : []), ...acceptedLanguages(ctx.get('accept-language'))];
+  return (tags.map(primaryLanguage).find(isLanguage) as Language | undefined) ?? FALLBACK_LANGUAGE;
+}
+
+/** Headers of a provider page: its inline stylesheet by hash, forms to this origin and to `formTargets`. */
+function securePage(ctx: KoaContextWithOIDC, formTargets: readonly string[] = []) {
+  ctx.set(
+    'content-security-policy',
+    `default-src 'none'; style-src ${STYLE_HASH}; form-action 'self' ${formTargets.join(' ')}; frame-ancestors 'none'; base-uri 'none'`.replace(/ {2,}/g, ' '),
+  );
+  ctx.set('x-content-type-options', 'nosniff');
+  ctx.set('referrer-policy', 'no-referrer');
+  ctx.set('cache-control', 'no-store');
+}
+
+/** The front door's mark and name, as its screens show them (src/screens/Logo.tsx). */
+const LOGO = `<header><svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="#0a66c2"/><path d="M10 25V7h12v18h-3V10h-6v15z" fill="#fff"/><circle cx="16.5" cy="17" r="1.5" fill="#fff"/></svg><span>Frontdoor</span></header>`;
+
+function page(language: Language, title: string, body: string): string {
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title><style>${STYLE}</style></head><body>${LOGO}<main><h1>${escape(title)}</h1>${body}</main></body></html>`;
+}
+
+export function errorPage(ctx: KoaContextWithOIDC, out: ErrorOut): string {
+  const language = languageOf(ctx);
+  const texts = TEXTS[language];
+  securePage(ctx);
+  const description = out.error_description ? `: ${out.error_description}` : '';
+  return page(
+    language,
+    texts.errorTitle,
+    `<p>${escape(texts.errorBody)}</p><div class="actions"><a class="button primary" href="/login?locale=${language}">${escape(texts.login)}</a></div><details><summary>${escape(texts.details)}</summary><p><code>${escape(out.error)}${escape(description)}</code></p></details>`,
+  );
+}
+
+export function logoutPage(ctx: KoaContextWithOIDC, form: string): string {
+  const language = languageOf(ctx);
+  const texts = TEXTS[language];
+  const client = ctx.oidc.client;
+  const targets = (client?.postLogoutRedirectUris ?? []).map((uri) => new URL(uri).origin);
+  securePage(ctx, targets);
+  return page(
+    language,
+    texts.logoutTitle,
+    `${form}<p>${escape(texts.logoutBody(client?.clientName))}</p><div class="actions"><button class="primary" autofocus type="submit" form="op.logoutForm" name="logout" value="yes">${escape(texts.signOut)}</button><button class="secondary" type="submit" form="op.logoutForm">${escape(texts.stay)}</button></div>`,
+  );
+}
+
+export function signedOutPage(ctx: KoaContextWithOIDC): string {
+  const language = languageOf(ctx);
+  const texts = TEXTS[language];
+  securePage(ctx);
+  return page(
+    language,
+    texts.signedOutTitle,
+    `<p>${escape(texts.signedOutBody)}</p><div class="actions"><a class="button primary" href="/login?locale=${language}">${escape(texts.login)}</a></div>`,
+  );
+}

@@ -1,0 +1,185 @@
+/**
+ * The front door as an OpenID Provider (docs/decisions/0019-openid-provider.md): panva's certified
+ * oidc-provider, configured for the code flow with PKCE S256 and exact redirect URIs, its issuer
+ * PUBLIC_URL and its key the one the tokens are signed with. Its login is the front door's own
+ * sign-in: an interaction goes to /login, and the app's last step finishes it
+ * (server/api/routes/oidc.ts) instead of entering a platform app. Each of its sessions stands for a
+ * front door session (server/oidc/sign-ins.ts): when that ends, so does the provider's. Loaded
+ * only by the server (server/app.ts), never by the admin command.
+ */
+import { createHash } from 'node:crypto';
+import Provider, { interactionPolicy, type Configuration, type KoaContextWithOIDC, type UnknownObject } from 'oidc-provider';
+import type { Services } from '../services';
+import { findUserById } from '../db/users';
+import { databaseAdapter } from './adapter';
+import { secretMatches } from './clients';
+import { frontDoorSignIn, linkSignIn } from './sign-ins';
+import { ACR_MFA, ACR_PASSWORD, OIDC_PREFIX, askedOrganization, asksForMfa } from './claims';
+import { interactionLoginUrl } from './interaction-url';
+import { errorPage, logoutPage, signedOutPage } from './pages';
+import { endFrontDoorSessionAtLogout } from './logout';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The scopes a first-party app is granted without a consent screen: the platform's apps are its own. */
+const GRANTED_SCOPES = 'openid email profile';
+
+export type OpenIdProvider = Provider;
+
+export function createOpenIdProvider(services: Pick<Services, 'config' | 'db' | 'signingKey'>): OpenIdProvider {
+  const { config, db, signingKey } = services;
+  const { Check, base } = interactionPolicy;
+  const policy = base();
+  // A provider session stands for a front door session: signed out there (Logout, the sessions
+  // page, a new password), it asks for a sign-in again, and `prompt=none` answers login_required.
+  policy.get('login')!.checks.add(
+    new Check('front_door_session_ended', 'The front door session of this sign-in has ended', 'login_required', async (ctx) => {
+      const { session, result } = ctx.oidc;
+      if (!session?.accountId || result?.login) return Check.NO_NEED_TO_PROMPT;
+      const signIn = await frontDoorSignIn(db, session.uid);
+      return signIn?.live && signIn.user_id === session.accountId ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
+    }),
+  );
+  // `acr_values=mfa` asks for a second factor that the session may not have proved.
+  policy.get('login')!.checks.add(
+    new Check('second_factor', 'A second factor is required', 'interaction_required', (ctx) => {
+      const { session, params, result } = ctx.oidc;
+      if (!session?.accountId || result?.login) return Check.NO_NEED_TO_PROMPT;
+      return asksForMfa(params?.acr_values) && session.acr !== ACR_MFA ? Check.REQUEST_PROMPT : Check.NO_NEED_TO_PROMPT;
+    }),
+  );
+  // An app that asks for an organisation (`org`, or `domain`) other than the session's has it chosen.
+  policy.get('login')!.checks.add(
+    new Check('other_organization', 'The app asks for another organisation', 'interaction_required', async (ctx) => {
+      const { session, params, result } = ctx.oidc;
+      const asked = params && askedOrganization(params);
+      if (!session?.accountId || result?.login || asked === undefined) return Check.NO_NEED_TO_PROMPT;
+      const signIn = await frontDoorSignIn(db, session.uid);
+      return signIn?.org.toLowerCase() === asked.toLowerCase() ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
+    }),
+  );
+
+  const cookieKey = createHash('sha256')
+    .update(`frontdoor oidc cookies:${String(signingKey.privateJwk.d)}`)
+    .digest('base64url');
+
+  const configuration: Configuration = {
+    adapter: databaseAdapter(db),
+    jwks: { keys: [signingKey.privateJwk as UnknownObject] },
+    findAccount: async (ctx, sub, token) => {
+      if (!UUID.test(sub)) return undefined;
+      const user = await findUserById(db, sub);
+      if (!user) return undefined;
+      return {
+        accountId: sub,
+        claims: async () => {
+          const sessionUid = (token as { sessionUid?: string } | undefined)?.sessionUid ?? ctx.oidc.session?.uid;
+          const signIn = sessionUid === undefined ? undefined : await frontDoorSignIn(db, sessionUid);
+          return { sub, email: user.email, email_verified: true, ...(signIn?.user_id === sub ? { org: signIn.org } : {}) };
+        },
+      };
+    },
+    // How and when the person signed in, and the organisation chosen, come with every sign-in.
+    claims: { openid: ['sub', 'org', 'acr', 'amr', 'auth_time'], email: ['email', 'email_verified'], profile: ['name'], sid: null },
+    scopes: ['openid', 'email', 'profile'],
+    // The scopes' claims go into the ID token too: an app reads one token (README, "OpenID Connect").
+    conformIdTokenClaims: false,
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    allowOmittingSingleRegisteredRedirectUri: false,
+    acrValues: [ACR_MFA, ACR_PASSWORD],
+    extraParams: ['org', 'domain'],
+    clientDefaults: {
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      id_token_signed_response_alg: 'ES256',
+      require_auth_time: true,
+    },
+    enabledJWA: {
+      idTokenSigningAlgValues: ['ES256'],
+      userinfoSigningAlgValues: ['ES256'],
+      requestObjectSigningAlgValues: ['ES256'],
+      clientAuthSigningAlgValues: ['ES256'],
+    },
+    features: {
+      devInteractions: { enabled: false },
+      userinfo: { enabled: true },
+      revocation: { enabled: true },
+      // Every request goes through the authorization endpoint's own URL.
+      pushedAuthorizationRequests: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = logoutPage(ctx, form);
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.type = 'html';
+          ctx.body = signedOutPage(ctx);
+        },
+      },
+    },
+    routes: {
+      authorization: `${OIDC_PREFIX}/auth`,
+      token: `${OIDC_PREFIX}/token`,
+      userinfo: `${OIDC_PREFIX}/userinfo`,
+      revocation: `${OIDC_PREFIX}/token/revocation`,
+      end_session: `${OIDC_PREFIX}/logout`,
+      // The key the server already publishes, served by the API (server/api/routes/jwks.ts).
+      jwks: `${config.apiBasePath}/.well-known/jwks.json`,
+    },
+    interactions: { policy, url: (_ctx, interaction) => interactionLoginUrl(interaction) },
+    loadExistingGrant: async (ctx) => {
+      const { session, client, result } = ctx.oidc;
+      if (!client || !session?.accountId) return undefined;
+      // The sign-in the front door just finished: this provider session now stands for it.
+      const frontDoor = (result as { frontDoor?: { sid: string; org: string } } | undefined)?.frontDoor;
+      if (frontDoor)
+        await linkSignIn(db, {
+          providerSession: session.uid,
+          sessionId: frontDoor.sid,
+          userId: session.accountId,
+          org: frontDoor.org,
+          ttlSeconds: config.tokenTtlSeconds,
+        });
+      const grantId = session.grantIdFor(client.clientId);
+      const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
+      if (existing) return existing;
+      const grant = new ctx.oidc.provider.Grant({ accountId: session.accountId, clientId: client.clientId });
+      grant.addOIDCScope(GRANTED_SCOPES);
+      await grant.save();
+      return grant;
+    },
+    cookies: {
+      keys: [cookieKey],
+      names: { session: 'frontdoor_oidc_session', interaction: 'frontdoor_oidc_interaction', resume: 'frontdoor_oidc_resume' },
+      long: { httpOnly: true, sameSite: 'lax', path: OIDC_PREFIX },
+      // The interaction's cookie reaches the API's call that finishes it (server/api/routes/oidc.ts).
+      short: { httpOnly: true, sameSite: 'lax', path: `${config.apiBasePath}/oidc` },
+    },
+    ttl: {
+      AuthorizationCode: 60,
+      AccessToken: 600,
+      IdToken: 3600,
+      Interaction: 3600,
+      Session: config.tokenTtlSeconds,
+      Grant: config.tokenTtlSeconds,
+    },
+    renderError: async (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = errorPage(ctx, out);
+    },
+  };
+  const provider = new Provider(config.publicUrl, configuration);
+  // Its URLs are the issuer's, never the request's Host: the mount says so (server/oidc/mount.ts).
+  provider.proxy = true;
+  provider.use(endFrontDoorSessionAtLogout(services));
+  // A confidential client's secret is kept as its SHA-256 (server/oidc/clients.ts): the engine's
+  // prototype hook for hashed secrets compares through it.
+  provider.Client.prototype.compareClientSecret = function compareClientSecret(this: { clientSecret?: string }, actual: string) {
+    return Promise.resolve(this.clientSecret !== undefined && secretMatches(this.clientSecret, actual));
+  };
+  return provider;
+}
+
+export type { KoaContextWithOIDC };

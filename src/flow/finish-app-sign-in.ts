@@ -1,0 +1,39 @@
+/**
+ * The end of a sign-in an app started through the OpenID Provider (flows 4.18): in place of
+ * entering a platform app, the session finishes the provider's interaction, and the browser goes
+ * back through the provider to the app. A chunk of its own: only such a sign-in loads it.
+ */
+import { finishOidcSignIn } from '../api/oidc';
+import { t } from '../i18n/t';
+import { showToast } from '../stores/first-view/toast';
+import { $token, beginMfaSetup } from '../stores/session';
+import { showFailure } from './failure';
+import { PATHS } from './paths';
+import type { Flow } from './flow';
+
+export async function finishAppSignIn(flow: Flow, uid: string, context: string, replace?: boolean): Promise<void> {
+  const result = await finishOidcSignIn(uid, context);
+  switch (result.kind) {
+    case 'redirect':
+      flow.leave(result.to, replace);
+      return;
+    case 'sign-in-again': {
+      const token = $token.get();
+      if (result.secondFactor && token) {
+        // A session without a second factor is a password's without TOTP (a code, a passkey or an
+        // identity provider would be one): the person sets up an authenticator app on this
+        // session, and the sign-in comes back here with it (flows 4.6, 4.18).
+        showToast(t('page.oidc.second-factor'), 'error');
+        beginMfaSetup({ context, token, policy: 'REQUIRED' });
+        return flow.go({ to: PATHS.mfaSetup, replace: true });
+      }
+      showToast(t('page.oidc.sign-in-again'), 'error');
+      return flow.go({ to: PATHS.login, search: { prompt: 'login' }, replace: true });
+    }
+    case 'expired':
+      showToast(t('page.oidc.expired'), 'error');
+      return;
+    case 'failed':
+      showFailure('App sign-in', 'finish-oidc-sign-in', result);
+  }
+}
