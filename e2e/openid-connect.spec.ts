@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
-import { enableTotp, expect, test } from './fixtures';
+import { DEMO_PASSWORD, enableTotp, expect, test } from './fixtures';
 import { acceptTerms, enterCode, enterPassword, freshCode, saveRecoveryCodes, scanQrCode } from './screens/sign-in';
 import { expectNoAxeViolations } from './axe';
 import { keepScreenshots } from './screenshots';
 import { withAuthenticator } from './authenticator';
-import { freePort, startFrontDoor, stopFrontDoor } from './own-front-door';
+import { admin, freePort, startFrontDoor, stopFrontDoor } from './own-front-door';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -229,23 +229,39 @@ test('a passkey sign-in through an app carries the passkey’s methods in the ID
   expect(claims).toMatchObject({ acr: 'mfa', email: account.email });
 });
 
-test('a SAML sign-in through an app carries saml in the ID token', async ({ page }) => {
+test('on a front door of its own: a SAML sign-in through an app carries saml, and an app that asks for an organisation the person is not in hears access_denied without a list to choose from', async ({
+  browser,
+}) => {
+  test.slow();
   // A front door of its own: accepting the SSO organisation's terms would change what the other
-  // stories of its demo user see.
+  // stories of its demo user see, and its operator adds a person of two organisations.
   const port = await freePort();
-  const server = await startFrontDoor(port, mkdtempSync(join(tmpdir(), 'frontdoor-oidc-saml-')));
+  const dataDir = mkdtempSync(join(tmpdir(), 'frontdoor-oidc-own-'));
+  let server = await startFrontDoor(port, dataDir);
   try {
+    await stopFrontDoor(server);
+    admin(dataDir, ['create-user', '--email', 'kim@example.com', '--context', 'acme', '--context', 'serviceProvider'], { FRONTDOOR_PASSWORD: DEMO_PASSWORD });
+    server = await startFrontDoor(port, dataDir);
     const notes = `http://notes.localhost:${port}`;
-    await page.goto(notes);
-    await page.getByRole('link', { name: 'Sign in with Frontdoor' }).click();
-    await page.getByRole('textbox', { name: 'E-mail' }).fill('sam@globex.example');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('heading', { name: 'Development identity provider' })).toBeVisible();
-    await page.getByLabel('E-mail').fill('sam@globex.example');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await acceptTerms(page);
-    await expect(page).toHaveURL(`${notes}/`);
-    expect(await idTokenClaims(page)).toMatchObject({ amr: ['saml'], acr: 'mfa', org: 'globex', email: 'sam@globex.example' });
+
+    const saml = await (await browser.newContext()).newPage();
+    await saml.goto(notes);
+    await saml.getByRole('link', { name: 'Sign in with Frontdoor' }).click();
+    await saml.getByRole('textbox', { name: 'E-mail' }).fill('sam@globex.example');
+    await saml.getByRole('button', { name: 'Continue' }).click();
+    await expect(saml.getByRole('heading', { name: 'Development identity provider' })).toBeVisible();
+    await saml.getByLabel('E-mail').fill('sam@globex.example');
+    await saml.getByRole('button', { name: 'Sign in' }).click();
+    await acceptTerms(saml);
+    await expect(saml).toHaveURL(`${notes}/`);
+    expect(await idTokenClaims(saml)).toMatchObject({ amr: ['saml'], acr: 'mfa', org: 'globex', email: 'sam@globex.example' });
+
+    const kim = await (await browser.newContext()).newPage();
+    await kim.goto(`${notes}/sign-in?org=vault&login_hint=kim%40example.com`);
+    await enterPassword(kim, DEMO_PASSWORD);
+    await kim.getByRole('button', { name: 'Skip' }).click();
+    await expect(kim).toHaveURL(`${notes}/`);
+    await expect(kim.getByRole('alert')).toContainText('access_denied');
   } finally {
     await stopFrontDoor(server);
   }

@@ -247,6 +247,9 @@ describe.each(testDatabases)('the admin command on $name', (target) => {
         /^--post-logout-redirect-uri must be an http or https URL/,
       ],
       ['delete-client --id nobody', /^No client has id "nobody"/],
+      ['create-client --id app --redirect-uri https://a.example.com/cb --bogus', /Unknown option '--bogus'.*See npm run admin -- help\.$/],
+      ['create-client --id app --redirect-uri', /--redirect-uri.*argument missing.*See npm run admin -- help\.$/],
+      ['frobnicate', /^Unknown command "frobnicate"\. See npm run admin -- help\.$/],
     ];
     for (const [line, message] of refusals) {
       const refused = admin(line);

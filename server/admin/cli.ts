@@ -50,6 +50,9 @@ The database is the server's: DATABASE_URL, or the embedded one in DATA_DIR (sto
 first: the embedded database serves one process at a time, and the command stops with an error
 while the server runs on it).`;
 
+/** Every refusal is one line: a script that runs the command reads it, and `help` has the rest. */
+const SEE_HELP = 'See npm run admin -- help.';
+
 const SSO_MODES = ['NOT_SET', 'LOGIN_SAML', 'SAML_ONLY'] as const;
 const MFA_POLICIES = ['OPTIONAL', 'REQUIRED'] as const;
 
@@ -63,7 +66,7 @@ const PASSWORD_VARIABLE = 'FRONTDOOR_PASSWORD';
 
 function required(values: Record<string, unknown>, name: string): string {
   const value = values[name];
-  if (typeof value !== 'string' || value === '') throw new AdminError(`--${name} is required.\n\n${USAGE}`);
+  if (typeof value !== 'string' || value === '') throw new AdminError(`--${name} is required. ${SEE_HELP}`);
   return value;
 }
 
@@ -158,7 +161,7 @@ function parseOptions(args: string[]) {
   try {
     parsed = parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false });
   } catch (error) {
-    throw new AdminError(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    throw new AdminError(`${error instanceof Error ? error.message : String(error)} ${SEE_HELP}`);
   }
   const values = Object.entries(parsed.values).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((one) => [name, one] as const));
   const controlled = values.find(([, value]) => typeof value === 'string' && !isFreeText(value));
@@ -251,6 +254,6 @@ export async function runAdmin(argv: string[], services: Services, input: AdminI
     case '--help':
       return USAGE;
     default:
-      throw new AdminError(`Unknown command "${command}".\n\n${USAGE}`);
+      throw new AdminError(`Unknown command "${command}". ${SEE_HELP}`);
   }
 }

@@ -42,6 +42,7 @@ describe.each(testDatabases)('the front door as an OpenID Provider on $name', (t
       contexts: ['acme'],
       totp: { secret: totp, secrets: api.services.totpSecrets },
     });
+    await createUser(api.db, { email: 'loner@example.com', password: PASSWORD, contexts: [] });
     // Both have accepted Acme's terms: the sign-in ends at the app (flows 4.8).
     for (const user of [ada, otp]) await recordTermsAcceptance(api.db, user.id, 'acme', 0);
     notes = await registerApp(api.app, api.db, 'notes');
@@ -51,12 +52,15 @@ describe.each(testDatabases)('the front door as an OpenID Provider on $name', (t
   afterAll(() => api.close());
 
   /** A whole sign-in of `email` through the app: the browser, the app's request and its callback. */
-  async function signIn(rp: TestApp, options: { email?: string; extra?: Record<string, string>; browser?: TestBrowser; challenge?: string } = {}) {
+  async function signIn(
+    rp: TestApp,
+    options: { email?: string; extra?: Record<string, string>; browser?: TestBrowser; challenge?: string; context?: string } = {},
+  ) {
     const browser = options.browser ?? new TestBrowser(api.app);
     const request = await authorizationRequest(rp, options.extra);
     const { uid, search } = interactionOf((await browser.follow(request.url)).location);
     const token = await frontDoorSession(api.app, options.email ?? 'ada@example.com', PASSWORD, options.challenge);
-    const finished = await finish(api.app, browser, uid, token, 'acme');
+    const finished = await finish(api.app, browser, uid, token, options.context ?? 'acme');
     expect(finished.statusCode, finished.body).toBe(200);
     const { location } = await browser.follow(finished.json<{ redirectTo: string }>().redirectTo);
     return { browser, request, token, search, callback: location! };
@@ -114,6 +118,41 @@ describe.each(testDatabases)('the front door as an OpenID Provider on $name', (t
       status: 401,
       cause: [expect.objectContaining({ parameters: expect.objectContaining({ error: 'invalid_client' }) })],
     });
+  });
+
+  it('takes a code flow request without a nonce, with an unknown parameter, or with its scopes in another order', async () => {
+    for (const extra of [{ nonce: '' }, { unknown_parameter: 'ignored' }, { scope: 'email openid' }] as Record<string, string>[]) {
+      const browser = new TestBrowser(api.app);
+      const request = await authorizationRequest(notes, extra);
+      const withoutNonce = extra.nonce === '';
+      if (withoutNonce) request.url.searchParams.delete('nonce');
+      const { uid } = interactionOf((await browser.follow(request.url)).location);
+      const finished = await finish(api.app, browser, uid, await frontDoorSession(api.app, 'ada@example.com', PASSWORD), 'acme');
+      const { location } = await browser.follow(finished.json<{ redirectTo: string }>().redirectTo);
+      const tokens = await client.authorizationCodeGrant(notes.config, location!, {
+        pkceCodeVerifier: request.verifier,
+        expectedState: request.state,
+        ...(withoutNonce ? {} : { expectedNonce: request.nonce }),
+      });
+      expect(tokens.claims()).toMatchObject({ email: 'ada@example.com', org: 'acme' });
+    }
+  });
+
+  it('answers UserInfo to a token in the Authorization header of a POST, and a confidential app by client_secret_post', async () => {
+    const { request, callback } = await signIn(ledger);
+    const post = await discoveredApp(api.app, 'ledger', ledger.secret, 'post');
+    const tokens = await redeem({ ...ledger, config: post }, request, callback);
+    const answer = await api.app.inject({ method: 'POST', url: '/oidc/userinfo', headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ email: 'ada@example.com', org: 'acme' });
+  });
+
+  it('revokes the access token of a code that is used a second time', async () => {
+    const { request, callback } = await signIn(notes);
+    const tokens = await redeem(notes, request, callback);
+    await expect(redeem(notes, request, callback)).rejects.toMatchObject({ error: 'invalid_grant' });
+    const answer = await api.app.inject({ method: 'GET', url: '/oidc/userinfo', headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(answer.statusCode).toBe(401);
   });
 
   it('refuses a code used twice, a wrong verifier, and one app’s code at another', async () => {
@@ -212,6 +251,22 @@ describe.each(testDatabases)('the front door as an OpenID Provider on $name', (t
     const { location } = await browser.follow(finished.json<{ redirectTo: string }>().redirectTo);
     expect(location!.searchParams.get('error')).toBe('access_denied');
     expect(location!.searchParams.get('state')).toBe(request.state);
+  });
+
+  it('signs a person in no organisation in with the API audience as the choice, and no org claim', async () => {
+    const { request, callback } = await signIn(notes, { email: 'loner@example.com', context: 'frontdoor' });
+    const claims = await verifiedIdToken(api.app, notes, (await redeem(notes, request, callback)).id_token!);
+    expect(claims).toMatchObject({ email: 'loner@example.com' });
+    expect(claims).not.toHaveProperty('org');
+  });
+
+  it('refuses a finish into an organisation the session does not reach', async () => {
+    const browser = new TestBrowser(api.app);
+    const request = await authorizationRequest(notes);
+    const { uid } = interactionOf((await browser.follow(request.url)).location);
+    const refused = await finish(api.app, browser, uid, await frontDoorSession(api.app, 'ada@example.com', PASSWORD), 'globex');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'forbidden' });
   });
 
   it('lets only the browser that started the sign-in finish it', async () => {

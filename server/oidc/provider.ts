@@ -75,7 +75,7 @@ export function createOpenIdProvider(services: Pick<Services, 'config' | 'db' | 
         claims: async () => {
           const sessionUid = (token as { sessionUid?: string } | undefined)?.sessionUid ?? ctx.oidc.session?.uid;
           const signIn = sessionUid === undefined ? undefined : await frontDoorSignIn(db, sessionUid);
-          return { sub, email: user.email, email_verified: true, ...(signIn?.user_id === sub ? { org: signIn.org } : {}) };
+          return { sub, email: user.email, email_verified: true, ...(signIn?.user_id === sub && signIn.org !== '' ? { org: signIn.org } : {}) };
         },
       };
     },

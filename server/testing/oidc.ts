@@ -113,9 +113,9 @@ export async function registerApp(app: FastifyInstance, db: Database, id: string
   return { id, redirectUri, postLogoutRedirectUri, config, ...(secret === undefined ? {} : { secret }) };
 }
 
-/** An app's view of the provider, discovered from the server under test (a public app unless `secret`). */
-export async function discoveredApp(app: FastifyInstance, id: string, secret?: string): Promise<client.Configuration> {
-  const auth = secret === undefined ? client.None() : client.ClientSecretBasic(secret);
+/** An app's view of the provider, discovered from the server under test (a public app unless `secret`, sent by Basic or in the body). */
+export async function discoveredApp(app: FastifyInstance, id: string, secret?: string, method: 'basic' | 'post' = 'basic'): Promise<client.Configuration> {
+  const auth = secret === undefined ? client.None() : method === 'basic' ? client.ClientSecretBasic(secret) : client.ClientSecretPost(secret);
   const config = await client.discovery(new URL(TEST_PUBLIC_URL), id, undefined, auth, {
     [client.customFetch]: serverFetch(app),
   } as client.DiscoveryRequestOptions);

@@ -20,7 +20,8 @@ type State = { kind: 'loading' } | { kind: 'list'; organizations: Organization[]
  * each with its logo and name. A domain parameter that names one, or a single organisation, goes
  * straight on to its terms: the route's guard does so before this screen loads (src/flow/guards.ts),
  * and the screen does too when the session changes under it. A sign-in whose password is known to
- * attackers is told so first (flows 4.17), and then goes on.
+ * attackers is told so first (flows 4.17), and then goes on. An app's sign-in with nothing to
+ * choose here ends at the app (flows 4.18).
  */
 export function CompanySelection() {
   const t = useT();
@@ -47,10 +48,27 @@ export function CompanySelection() {
   // Once per session: the list does not follow the flow object.
   const arrive = useHandler(() => {
     if (notice) return;
+    const app = endsAtApp();
     if (shortcut) flow.go({ to: PATHS.termsAndConditions, params: { context: shortcut }, replace: true });
+    else if (app) void finishForApp(app.interaction, app.context);
     else void load();
   });
   useEffect(() => arrive(), [session, shortcut, notice, arrive]);
+
+  /**
+   * An app's sign-in (flows 4.18) that asked for an organisation the person is not in, or of a
+   * person in none, has nothing to choose here: it ends at the app, which hears which.
+   */
+  function endsAtApp(): { interaction: string; context: string } | undefined {
+    const interaction = flow.search.oidc;
+    if (!interaction || !session) return undefined;
+    if (domain) return { interaction, context: domain };
+    return session.contexts.length === 0 ? { interaction, context: session.aud } : undefined;
+  }
+  async function finishForApp(interaction: string, context: string) {
+    const { finishAppSignIn } = await import('../flow/finish-app-sign-in');
+    await finishAppSignIn(flow, interaction, context, true);
+  }
 
   if (notice) return <PasswordNotice onDone={() => setNotice(false)} />;
 
