@@ -969,7 +969,9 @@ export interface paths {
          *     sign-in (`prompt=login`, `max_age`) and the session's is older;
          *     403 `second_factor_required` when it asked for `acr_values=mfa`
          *     and the session proved no second factor; 403 `forbidden` when
-         *     `context` is not an organisation the session reaches.
+         *     `context` is not an organisation the session reaches; 403
+         *     `mfa_setup_required` for a token that only sets up MFA: a full
+         *     session is needed.
          */
         post: operations["finishOidcSignIn"];
         delete?: never;

@@ -96,7 +96,7 @@ export async function buildApp({ config, db, logStream, services: given, devIden
   app.addHook('onSend', securityHeadersHook(config, scripts));
   // The OpenID Provider's engine is loaded here, not with the services: the admin command never needs it.
   const { createOpenIdProvider } = await import('./oidc/provider');
-  const provider = await createOpenIdProvider(services);
+  const provider = createOpenIdProvider(services, app.log);
   await app.register(apiPlugin, { prefix: config.apiBasePath, services, provider });
   await app.register(openIdProviderRoutes, { provider, publicUrl: config.publicUrl });
   if (config.devPages) await registerDevelopmentPages(app, services, devIdentityProvider);

@@ -250,6 +250,7 @@ describe.each(testDatabases)('the admin command on $name', (target) => {
       ['create-client --id app --redirect-uri https://a.example.com/cb --bogus', /Unknown option '--bogus'.*See npm run admin -- help\.$/],
       ['create-client --id app --redirect-uri', /--redirect-uri.*argument missing.*See npm run admin -- help\.$/],
       ['frobnicate', /^Unknown command "frobnicate"\. See npm run admin -- help\.$/],
+      ['create-client --id frontdoor --redirect-uri https://a.example.com/cb', /^--id must not be "frontdoor", the session tokens' audience/],
     ];
     for (const [line, message] of refusals) {
       const refused = admin(line);

@@ -244,7 +244,7 @@ export async function runAdmin(argv: string[], services: Services, input: AdminI
       return `SAML identity provider of ${contexts[0]} is ${idp}.`;
     }
     case 'create-client':
-      return createClientCommand(db, values);
+      return createClientCommand(db, values, services.config.tokenAudience);
     case 'list-clients':
       return listClientsCommand(db);
     case 'delete-client':

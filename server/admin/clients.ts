@@ -39,8 +39,15 @@ export interface ClientOptions {
   confidential?: unknown;
 }
 
-export async function createClientCommand(db: Database, values: ClientOptions): Promise<string> {
+/**
+ * `tokenAudience`: the session tokens' `aud`, which no app may be: an ID token's `aud` is its app,
+ * and both are signed with one key by one issuer.
+ */
+export async function createClientCommand(db: Database, values: ClientOptions, tokenAudience: string): Promise<string> {
   const id = clientId(values.id);
+  if (id === tokenAudience || id.startsWith(`${tokenAudience}/`)) {
+    throw new AdminError(`--id must not be "${tokenAudience}", the session tokens' audience (TOKEN_AUDIENCE): an app's ID token would carry it as its aud.`);
+  }
   const redirects = (values['redirect-uri'] as string[] | undefined) ?? [];
   if (redirects.length === 0)
     throw new AdminError('--redirect-uri is required: where the provider sends the browser back with the code (give it again for more).');

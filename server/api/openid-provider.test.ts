@@ -269,6 +269,67 @@ describe.each(testDatabases)('the front door as an OpenID Provider on $name', (t
     expect(refused.json()).toMatchObject({ code: 'forbidden' });
   });
 
+  it('refuses a token that only sets up MFA: a password alone never signs anyone in to an app where a second factor is required', async () => {
+    await createOrganization(api.db, { context: 'vault', name: 'Vault', mfaPolicy: 'REQUIRED' });
+    await createUser(api.db, { email: 'vera@example.com', password: PASSWORD, contexts: ['vault'] });
+    const browser = new TestBrowser(api.app);
+    const request = await authorizationRequest(notes);
+    const { uid } = interactionOf((await browser.follow(request.url)).location);
+    const setupOnly = await frontDoorSession(api.app, 'vera@example.com', PASSWORD);
+    expect(decodeJwt(setupOnly).purpose).toBe('mfa-setup');
+    for (const context of ['frontdoor', 'vault']) {
+      const refused = await finish(api.app, browser, uid, setupOnly, context);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'mfa_setup_required' });
+    }
+  });
+
+  it('redeems a code once when several exchanges of it arrive at the same moment, and revokes what it gave', async () => {
+    const { request, callback } = await signIn(notes);
+    const answers = await Promise.allSettled(Array.from({ length: 8 }, () => redeem(notes, request, callback)));
+    const redeemed = answers.filter((answer) => answer.status === 'fulfilled');
+    expect(redeemed).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 'rejected').map((answer) => (answer.reason as { error?: string }).error)).toEqual(
+      Array(7).fill('invalid_grant'),
+    );
+  });
+
+  it('takes prompt=consent: the platform’s apps need no question', async () => {
+    const { request, callback } = await signIn(notes, { extra: { prompt: 'consent' } });
+    expect(`${callback.origin}${callback.pathname}`).toBe(notes.redirectUri);
+    expect((await redeem(notes, request, callback)).claims()).toMatchObject({ email: 'ada@example.com' });
+  });
+
+  it('keeps each app’s organisation: another app’s sign-in into another organisation does not change it', async () => {
+    await createOrganization(api.db, { context: 'initech', name: 'Initech' });
+    const grace = await createUser(api.db, { email: 'grace@example.com', password: PASSWORD, contexts: ['acme', 'initech'] });
+    for (const context of ['acme', 'initech']) await recordTermsAcceptance(api.db, grace.id, context, 0);
+    const first = await signIn(notes, { email: 'grace@example.com', extra: { org: 'acme' } });
+    const notesTokens = await redeem(notes, first.request, first.callback);
+    const second = await signIn(wiki, { email: 'grace@example.com', extra: { org: 'initech' }, browser: first.browser, context: 'initech' });
+    expect((await redeem(wiki, second.request, second.callback)).claims()).toMatchObject({ org: 'initech' });
+    expect(await client.fetchUserInfo(notes.config, notesTokens.access_token, notesTokens.claims()!.sub)).toMatchObject({ org: 'acme' });
+  });
+
+  it('asks again once the person is taken out of the organisation of the session, and says no org for it', async () => {
+    const kim = await createUser(api.db, { email: 'kim@example.com', password: PASSWORD, contexts: ['acme'] });
+    await recordTermsAcceptance(api.db, kim.id, 'acme', 0);
+    const { browser, request, callback } = await signIn(notes, { email: 'kim@example.com' });
+    const tokens = await redeem(notes, request, callback);
+    await api.db.query(`UPDATE memberships SET enabled = false WHERE user_id = $1`, [kim.id]);
+    const info = await client.fetchUserInfo(notes.config, tokens.access_token, kim.id);
+    expect(info).not.toHaveProperty('org');
+    expect((await silently(wiki, browser)).callback.searchParams.get('error')).toBe('login_required');
+  });
+
+  it('refuses at UserInfo an access token whose front door session has ended', async () => {
+    const { request, callback, token } = await signIn(notes);
+    const tokens = await redeem(notes, request, callback);
+    expect((await call(api.app, { method: 'GET', url: '/frontdoor/logout', token })).statusCode).toBe(204);
+    const answer = await api.app.inject({ method: 'GET', url: '/oidc/userinfo', headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(answer.statusCode).toBe(401);
+  });
+
   it('lets only the browser that started the sign-in finish it', async () => {
     const request = await authorizationRequest(notes);
     const { uid } = interactionOf((await new TestBrowser(api.app).follow(request.url)).location);

@@ -9,7 +9,9 @@
  *   to a user who must set up MFA first; that token reaches no context (server/auth/tokens.ts), so
  *   it is taken at the contexts a password sign-in of its user reaches now, the one its login
  *   answered among them;
- * - `requireSignIn`: any sign-in token, whatever the context (logout).
+ * - `requireSignIn`: any sign-in token, whatever the context (logout);
+ * - `requireSession`: a full session, whatever the context (the end of an app's sign-in, flows
+ *   4.18: a token that only sets up MFA must not sign anyone in to an app).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
@@ -27,6 +29,7 @@ declare module 'fastify' {
     requireAccountContext: Guard;
     requireMfaSetup: Guard;
     requireSignIn: Guard;
+    requireSession: Guard;
   }
   interface FastifyRequest {
     signedIn: VerifiedSession | null;
@@ -64,6 +67,7 @@ export function decorateSessionGuards(app: FastifyInstance, services: Services):
   app.decorate('requireAccountContext', guard(['session'], 'organization-or-account'));
   app.decorate('requireMfaSetup', guard(['session', 'mfa-setup'], 'organization-or-account'));
   app.decorate('requireSignIn', guard(['session', 'mfa-setup'], 'none'));
+  app.decorate('requireSession', guard(['session'], 'none'));
 }
 
 /** The session of a route guarded by one of the guards above. */

@@ -369,6 +369,20 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX oidc_sign_ins_expires_at ON oidc_sign_ins (expires_at);
     `,
   },
+  {
+    id: 14,
+    name: 'the organisation of each OpenID Connect grant',
+    // The organisation an app's sign-in chose, by the engine's grant (one per app and session):
+    // another app's sign-in into another organisation does not change what this app's tokens say.
+    sql: `
+      CREATE TABLE oidc_grant_orgs (
+        grant_id text PRIMARY KEY,
+        org text NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX oidc_grant_orgs_expires_at ON oidc_grant_orgs (expires_at);
+    `,
+  },
 ];
 
 export async function migrate(db: Database, list: readonly Migration[] = migrations): Promise<number[]> {

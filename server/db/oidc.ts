@@ -1,7 +1,7 @@
 /**
- * The OpenID Provider's tables (migration 13, server/oidc/): its clients; what its engine keeps,
- * by model and id (server/oidc/adapter.ts); and the front door session and organisation each of
- * its sessions stands for (server/oidc/sign-ins.ts).
+ * The OpenID Provider's tables (migrations 13 and 14, server/oidc/): its clients; what its engine
+ * keeps, by model and id (server/oidc/adapter.ts); the front door session and organisation each of
+ * its sessions stands for, and the organisation of each grant (server/oidc/sign-ins.ts).
  */
 import type { Queryable } from './database-types';
 
@@ -75,14 +75,23 @@ export async function findOidcPayloadByUid(db: Queryable, model: string, uid: st
 }
 
 /**
- * Marks a payload consumed (a code once exchanged), in the statement itself, so of two instances
- * exchanging one code at the same moment the engine of the second sees it consumed.
+ * Marks a payload consumed (a code once exchanged) unless it is already: false when it was, or is
+ * gone. One statement, so of two exchanges of one code at the same moment, on one instance or two,
+ * only one marks it.
  */
-export async function consumeOidcPayload(db: Queryable, model: string, id: string): Promise<void> {
-  await db.query(
-    `UPDATE oidc_payloads SET payload = jsonb_set(payload, '{consumed}', to_jsonb(extract(epoch FROM now())::bigint)) WHERE model = $1 AND id = $2`,
+export async function consumeOidcPayload(db: Queryable, model: string, id: string): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE oidc_payloads SET payload = jsonb_set(payload, '{consumed}', to_jsonb(extract(epoch FROM now())::bigint))
+     WHERE model = $1 AND id = $2 AND NOT payload ? 'consumed' RETURNING id`,
     [model, id],
   );
+  return rows.length > 0;
+}
+
+/** The grant a stored payload was issued under, if any. */
+export async function grantOfOidcPayload(db: Queryable, model: string, id: string): Promise<string | undefined> {
+  const [row] = await db.query<{ grant_id: string | null }>('SELECT grant_id FROM oidc_payloads WHERE model = $1 AND id = $2', [model, id]);
+  return row?.grant_id ?? undefined;
 }
 
 export async function deleteOidcPayload(db: Queryable, model: string, id: string): Promise<void> {
@@ -126,7 +135,22 @@ export async function findOidcSignIn(db: Queryable, providerSession: string): Pr
   return row;
 }
 
+/** The organisation a grant's sign-in chose ('' for a person in none), as long as the grant lives. */
+export async function setOidcGrantOrg(db: Queryable, grant: { grantId: string; org: string; ttlSeconds: number }): Promise<void> {
+  await db.query(
+    `INSERT INTO oidc_grant_orgs (grant_id, org, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))
+     ON CONFLICT (grant_id) DO UPDATE SET org = EXCLUDED.org, expires_at = EXCLUDED.expires_at`,
+    [grant.grantId, grant.org, grant.ttlSeconds],
+  );
+}
+
+export async function findOidcGrantOrg(db: Queryable, grantId: string): Promise<string | undefined> {
+  const [row] = await db.query<{ org: string }>('SELECT org FROM oidc_grant_orgs WHERE grant_id = $1 AND expires_at > now()', [grantId]);
+  return row?.org;
+}
+
 export async function deleteExpiredOidcRows(db: Queryable): Promise<void> {
   await db.query('DELETE FROM oidc_payloads WHERE expires_at < now()');
   await db.query('DELETE FROM oidc_sign_ins WHERE expires_at < now()');
+  await db.query('DELETE FROM oidc_grant_orgs WHERE expires_at < now()');
 }

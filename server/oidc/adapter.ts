@@ -4,9 +4,17 @@
  * one issuer (an interaction started on one is finished on another). Clients are the admin
  * command's rows (server/oidc/clients.ts), read-only here.
  */
-import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterConstructor, type AdapterPayload } from 'oidc-provider';
 import type { Database } from '../db/database-types';
-import { consumeOidcPayload, deleteOidcPayload, deleteOidcPayloadsOfGrant, findOidcPayload, findOidcPayloadByUid, upsertOidcPayload } from '../db/oidc';
+import {
+  consumeOidcPayload,
+  deleteOidcPayload,
+  deleteOidcPayloadsOfGrant,
+  findOidcPayload,
+  findOidcPayloadByUid,
+  grantOfOidcPayload,
+  upsertOidcPayload,
+} from '../db/oidc';
 import { findClientMetadata } from './clients';
 
 /** The engine's models kept here; its device-flow and backchannel models are not enabled. */
@@ -40,8 +48,16 @@ export function databaseAdapter(db: Database): AdapterConstructor {
       return undefined;
     }
 
+    /**
+     * The engine reads a code, checks it is not consumed, then consumes it: of two exchanges that
+     * read it at once, the one that does not mark it is refused here, before any token is issued,
+     * and what the code's grant issued is revoked, as for any reused code (RFC 6749 section 4.1.2).
+     */
     async consume(id: string): Promise<void> {
-      await consumeOidcPayload(db, this.model, id);
+      if (await consumeOidcPayload(db, this.model, id)) return;
+      const grantId = await grantOfOidcPayload(db, this.model, id);
+      if (grantId) await deleteOidcPayloadsOfGrant(db, grantId);
+      throw new errors.InvalidGrant('authorization code already consumed');
     }
 
     async destroy(id: string): Promise<void> {

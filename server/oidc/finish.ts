@@ -82,6 +82,8 @@ export async function finishSignIn(
   }
   const result: InteractionResults & { frontDoor: { sid: string; org: string } } = {
     login: { accountId: claims.sub, ts: claims.auth_time, amr: claims.amr, acr, remember: true },
+    // The platform's apps are its own: their grant needs no question (`prompt=consent` included).
+    consent: {},
     frontDoor: { sid: claims.sid, org },
   };
   await audit(db, finish.clientAddress, 'oidc.sign_in', { userId: claims.sub, context: org || undefined, detail: { client: String(params.client_id) } });

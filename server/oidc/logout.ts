@@ -4,6 +4,7 @@
  * every instance, and the front door's session cookies are cleared on the answer.
  */
 import { decodeJwt } from 'jose';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services';
 import { endSession } from '../db/sessions';
 import { audit } from '../db/audit';
@@ -25,17 +26,24 @@ function sessionIdOf(token: string): unknown {
   }
 }
 
-export function endFrontDoorSessionAtLogout(services: Pick<Services, 'db' | 'config'>): Middleware {
+export function endFrontDoorSessionAtLogout(services: Pick<Services, 'db' | 'config'>, log: Pick<FastifyBaseLogger, 'error'>): Middleware {
   const { db, config } = services;
   return async (ctx, next) => {
     await next();
     const oidc = (ctx as { oidc?: { route?: string; params?: { logout?: unknown }; session?: { uid: string; accountId?: string } } }).oidc;
     if (oidc?.route !== 'end_session_confirm' || !oidc.params?.logout || ctx.status !== 303) return;
     const { session } = oidc;
-    const signIn = session ? await frontDoorSignIn(db, session.uid) : undefined;
-    if (!signIn) return;
-    await endSession(db, signIn.user_id, signIn.session_id);
-    await audit(db, ctx.ip, 'logout', { userId: signIn.user_id, detail: { via: 'oidc' } });
+    let signIn;
+    try {
+      signIn = session ? await frontDoorSignIn(db, session.uid) : undefined;
+      if (!signIn) return;
+      await endSession(db, signIn.user_id, signIn.session_id);
+      await audit(db, ctx.ip, 'logout', { userId: signIn.user_id, detail: { via: 'oidc' } });
+    } catch (error) {
+      // The app's sign-out went through; the front door session ends with its tokens' lifetime.
+      log.error({ err: error }, 'ending the front door session at an app’s sign-out failed');
+      if (!signIn) return;
+    }
     // Only the cookies of that session: another person may have signed in on this browser since
     // (the engine signs the earlier one out the same way when the next one's sign-in resumes).
     const domain =

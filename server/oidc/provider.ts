@@ -9,11 +9,12 @@
  */
 import { createHash } from 'node:crypto';
 import Provider, { interactionPolicy, type Configuration, type KoaContextWithOIDC, type UnknownObject } from 'oidc-provider';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services';
 import { findUserById } from '../db/users';
 import { databaseAdapter } from './adapter';
 import { secretMatches } from './clients';
-import { frontDoorSignIn, linkSignIn } from './sign-ins';
+import { frontDoorSignIn, grantOrganization, linkSignIn, setGrantOrganization, stillMember } from './sign-ins';
 import { ACR_MFA, ACR_PASSWORD, OIDC_PREFIX, askedOrganization, asksForMfa } from './claims';
 import { interactionLoginUrl } from './interaction-url';
 import { errorPage, logoutPage, signedOutPage } from './pages';
@@ -26,18 +27,20 @@ const GRANTED_SCOPES = 'openid email profile';
 
 export type OpenIdProvider = Provider;
 
-export function createOpenIdProvider(services: Pick<Services, 'config' | 'db' | 'signingKey'>): OpenIdProvider {
+export function createOpenIdProvider(services: Pick<Services, 'config' | 'db' | 'signingKey'>, log: Pick<FastifyBaseLogger, 'error'>): OpenIdProvider {
   const { config, db, signingKey } = services;
   const { Check, base } = interactionPolicy;
   const policy = base();
   // A provider session stands for a front door session: signed out there (Logout, the sessions
-  // page, a new password), it asks for a sign-in again, and `prompt=none` answers login_required.
+  // page, a new password), or taken out of the organisation it chose, it asks for a sign-in again,
+  // and `prompt=none` answers login_required.
   policy.get('login')!.checks.add(
     new Check('front_door_session_ended', 'The front door session of this sign-in has ended', 'login_required', async (ctx) => {
       const { session, result } = ctx.oidc;
       if (!session?.accountId || result?.login) return Check.NO_NEED_TO_PROMPT;
       const signIn = await frontDoorSignIn(db, session.uid);
-      return signIn?.live && signIn.user_id === session.accountId ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
+      const goesOn = signIn?.live && signIn.user_id === session.accountId && (await stillMember(db, signIn.user_id, signIn.org));
+      return goesOn ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
     }),
   );
   // `acr_values=mfa` asks for a second factor that the session may not have proved.
@@ -70,16 +73,23 @@ export function createOpenIdProvider(services: Pick<Services, 'config' | 'db' | 
       if (!UUID.test(sub)) return undefined;
       const user = await findUserById(db, sub);
       if (!user) return undefined;
+      // A code or an access token is good only while the front door session it came from is
+      // (Logout, the sessions page, a new password end it at once); at the authorization endpoint
+      // the login check above decides.
+      const issued = token as { sessionUid?: string; grantId?: string } | undefined;
+      if (issued?.sessionUid !== undefined) {
+        const signIn = await frontDoorSignIn(db, issued.sessionUid);
+        if (!signIn?.live || signIn.user_id !== sub) return undefined;
+      }
       return {
         accountId: sub,
         claims: async () => {
-          const sessionUid = (token as { sessionUid?: string } | undefined)?.sessionUid ?? ctx.oidc.session?.uid;
-          const signIn = sessionUid === undefined ? undefined : await frontDoorSignIn(db, sessionUid);
-          return { sub, email: user.email, email_verified: true, ...(signIn?.user_id === sub && signIn.org !== '' ? { org: signIn.org } : {}) };
+          const org = issued?.grantId === undefined ? undefined : await grantOrganization(db, issued.grantId);
+          const inOrg = org !== undefined && org !== '' && (await stillMember(db, sub, org));
+          return { sub, email: user.email, email_verified: true, ...(inOrg ? { org } : {}) };
         },
       };
     },
-    // How and when the person signed in, and the organisation chosen, come with every sign-in.
     claims: { openid: ['sub', 'org', 'acr', 'amr', 'auth_time'], email: ['email', 'email_verified'], profile: ['name'], sid: null },
     scopes: ['openid', 'email', 'profile'],
     // The scopes' claims go into the ID token too: an app reads one token (README, "OpenID Connect").
@@ -132,22 +142,22 @@ export function createOpenIdProvider(services: Pick<Services, 'config' | 'db' | 
     loadExistingGrant: async (ctx) => {
       const { session, client, result } = ctx.oidc;
       if (!client || !session?.accountId) return undefined;
+      const ttlSeconds = config.tokenTtlSeconds;
       // The sign-in the front door just finished: this provider session now stands for it.
       const frontDoor = (result as { frontDoor?: { sid: string; org: string } } | undefined)?.frontDoor;
       if (frontDoor)
-        await linkSignIn(db, {
-          providerSession: session.uid,
-          sessionId: frontDoor.sid,
-          userId: session.accountId,
-          org: frontDoor.org,
-          ttlSeconds: config.tokenTtlSeconds,
-        });
+        await linkSignIn(db, { providerSession: session.uid, sessionId: frontDoor.sid, userId: session.accountId, org: frontDoor.org, ttlSeconds });
       const grantId = session.grantIdFor(client.clientId);
-      const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
-      if (existing) return existing;
-      const grant = new ctx.oidc.provider.Grant({ accountId: session.accountId, clientId: client.clientId });
-      grant.addOIDCScope(GRANTED_SCOPES);
-      await grant.save();
+      let grant = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
+      if (!grant) {
+        grant = new ctx.oidc.provider.Grant({ accountId: session.accountId, clientId: client.clientId });
+        grant.addOIDCScope(GRANTED_SCOPES);
+        await grant.save();
+      }
+      // The app's organisation: the one its sign-in chose, or for an app that signs in without a
+      // screen, the one the session's last sign-in chose.
+      const org = frontDoor?.org ?? (grantId ? undefined : (await frontDoorSignIn(db, session.uid))?.org);
+      if (org !== undefined) await setGrantOrganization(db, { grantId: grant.jti, org, ttlSeconds });
       return grant;
     },
     cookies: {
@@ -173,7 +183,7 @@ export function createOpenIdProvider(services: Pick<Services, 'config' | 'db' | 
   const provider = new Provider(config.publicUrl, configuration);
   // Its URLs are the issuer's, never the request's Host: the mount says so (server/oidc/mount.ts).
   provider.proxy = true;
-  provider.use(endFrontDoorSessionAtLogout(services));
+  provider.use(endFrontDoorSessionAtLogout(services, log));
   // A confidential client's secret is kept as its SHA-256 (server/oidc/clients.ts): the engine's
   // prototype hook for hashed secrets compares through it.
   provider.Client.prototype.compareClientSecret = function compareClientSecret(this: { clientSecret?: string }, actual: string) {

@@ -10,7 +10,7 @@ import type { OpenIdProvider } from '../../oidc/provider';
 export async function oidcRoutes(app: FastifyInstance, { services, provider }: { services: Services; provider: OpenIdProvider }) {
   app.post<Route<'finishOidcSignIn'>>(
     routePath('finishOidcSignIn'),
-    { ...routeOptions('finishOidcSignIn'), preHandler: app.requireSignIn },
+    { ...routeOptions('finishOidcSignIn'), preHandler: app.requireSession },
     async (request, reply) => {
       const { claims } = signedIn(request);
       const redirectTo = await finishSignIn(
