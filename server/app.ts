@@ -98,7 +98,7 @@ export async function buildApp({ config, db, logStream, services: given, devIden
   const { createOpenIdProvider } = await import('./oidc/provider');
   const provider = createOpenIdProvider(services, app.log);
   await app.register(apiPlugin, { prefix: config.apiBasePath, services, provider });
-  await app.register(openIdProviderRoutes, { provider, publicUrl: config.publicUrl });
+  await app.register(openIdProviderRoutes, { provider, publicUrl: config.publicUrl, db });
   if (config.devPages) await registerDevelopmentPages(app, services, devIdentityProvider);
   if (pages) await serveApp(app, config, pages);
   return app;

@@ -330,6 +330,17 @@ describe.each(testDatabases)('the front door as an OpenID Provider on $name', (t
     expect(answer.statusCode).toBe(401);
   });
 
+  it('counts authorization requests per client address: past 120 a minute it answers 429 with when to try again', async () => {
+    const browser = new TestBrowser(api.app, '198.51.100.77');
+    const request = await authorizationRequest(notes);
+    for (let sent = 0; sent < 120; sent += 1) expect((await browser.request('GET', request.url)).statusCode).toBe(303);
+    const refused = await browser.request('GET', request.url);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({ error: 'temporarily_unavailable' });
+    expect((await new TestBrowser(api.app, '198.51.100.78').request('GET', request.url)).statusCode).toBe(303);
+  });
+
   it('lets only the browser that started the sign-in finish it', async () => {
     const request = await authorizationRequest(notes);
     const { uid } = interactionOf((await new TestBrowser(api.app).follow(request.url)).location);

@@ -42,6 +42,8 @@ export const LIMITS = {
   secureAccount: { name: 'secure-account', max: 30, windowSeconds: 15 * 60 },
   /** The app's error reports. */
   clientErrors: { name: 'client-errors', max: 30, windowSeconds: 60 },
+  /** Apps' authorization requests (each stores an interaction) and token requests (server/oidc/mount.ts). */
+  oidc: { name: 'oidc', max: 120, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
 
 /** IPv6 addresses count by /64, the block one subscriber usually holds; IPv4 by address. */

@@ -6,10 +6,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenIdProvider } from './provider';
 import { OIDC_PREFIX } from './claims';
+import type { Queryable } from '../db/database-types';
+import { LIMITS, clientKey, hit } from '../auth/rate-limit';
+import { isDatabaseUnavailable } from '../auth/health';
 
 export const DISCOVERY_PATH = '/.well-known/openid-configuration';
 
-export async function openIdProviderRoutes(app: FastifyInstance, { provider, publicUrl }: { provider: OpenIdProvider; publicUrl: string }) {
+/** An answer in OAuth's error shape (RFC 6749 section 5.2) that the app may try again after. */
+function refuse(reply: FastifyReply, status: number, retryAfter: number, description: string) {
+  return reply
+    .code(status)
+    .header('retry-after', String(retryAfter))
+    .header('cache-control', 'no-store')
+    .send({ error: 'temporarily_unavailable', error_description: description });
+}
+
+/** The engine's endpoints that store or spend something per request: counted per client address. */
+const COUNTED = new Set([`${OIDC_PREFIX}/auth`, `${OIDC_PREFIX}/token`]);
+
+export async function openIdProviderRoutes(app: FastifyInstance, { provider, publicUrl, db }: { provider: OpenIdProvider; publicUrl: string; db: Queryable }) {
   const engine = provider.callback();
   const issuer = new URL(publicUrl);
   const answerHeaders: Record<string, string> = {
@@ -21,7 +36,16 @@ export async function openIdProviderRoutes(app: FastifyInstance, { provider, pub
   // The engine parses its own bodies (the token endpoint's form, the logout confirmation).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
-  const handOver = (request: FastifyRequest, reply: FastifyReply) => {
+  const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (COUNTED.has(request.url.split('?')[0] ?? '')) {
+      const counted = await hit(db, LIMITS.oidc, clientKey(request.ip)).catch((error: unknown) => {
+        if (isDatabaseUnavailable(error)) return undefined;
+        throw error;
+      });
+      // The engine would not reach the database either: the app may try again, as the API says.
+      if (!counted) return refuse(reply, 503, 5, 'The service cannot reach its database for now; try again shortly.');
+      if (!counted.allowed) return refuse(reply, 429, counted.retryAfter, 'Too many requests from this address: try again later.');
+    }
     reply.hijack();
     // The engine builds its URLs from the issuer (PUBLIC_URL), as every link of the front door is,
     // and sees the client address the server decided (TRUST_PROXY_HOPS), not what a header claims.

@@ -41,7 +41,10 @@ function toResponse(answer: LightMyRequestResponse): Response {
 /** A browser: its cookies (by name, whatever their path: the provider scopes them itself), and the requests it makes. */
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly address = '203.0.113.9',
+  ) {}
 
   get cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -65,7 +68,7 @@ export class TestBrowser {
     const answer = await this.app.inject({
       method,
       url: `${target.pathname}${target.search}`,
-      remoteAddress: '203.0.113.9',
+      remoteAddress: this.address,
       headers: {
         cookie: this.cookieHeader,
         'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
