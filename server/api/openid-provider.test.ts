@@ -138,13 +138,21 @@ describe.each(testDatabases)('the front door as an OpenID Provider on $name', (t
     }
   });
 
-  it('answers UserInfo to a token in the Authorization header of a POST, and a confidential app by client_secret_post', async () => {
+  it('answers UserInfo to a token in the Authorization header or the body of a POST, and a confidential app by client_secret_post', async () => {
     const { request, callback } = await signIn(ledger);
     const post = await discoveredApp(api.app, 'ledger', ledger.secret, 'post');
     const tokens = await redeem({ ...ledger, config: post }, request, callback);
     const answer = await api.app.inject({ method: 'POST', url: '/oidc/userinfo', headers: { authorization: `Bearer ${tokens.access_token}` } });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toMatchObject({ email: 'ada@example.com', org: 'acme' });
+    const inBody = await api.app.inject({
+      method: 'POST',
+      url: '/oidc/userinfo',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ access_token: tokens.access_token }).toString(),
+    });
+    expect(inBody.statusCode).toBe(200);
+    expect(inBody.json()).toMatchObject({ email: 'ada@example.com' });
   });
 
   it('revokes the access token of a code that is used a second time', async () => {
@@ -193,6 +201,21 @@ describe.each(testDatabases)('the front door as an OpenID Provider on $name', (t
     const refused = await browser.request('GET', unknown);
     expect(refused.statusCode).toBe(400);
     expect(refused.headers.location).toBeUndefined();
+  });
+
+  it('refuses a request without a redirect URI on its own page, and one without a response type at the app', async () => {
+    const browser = new TestBrowser(api.app);
+    const noRedirect = await authorizationRequest(notes);
+    noRedirect.url.searchParams.delete('redirect_uri');
+    const page = await browser.request('GET', noRedirect.url);
+    expect(page.statusCode).toBe(400);
+    expect(page.headers.location).toBeUndefined();
+
+    const noResponseType = await authorizationRequest(notes);
+    noResponseType.url.searchParams.delete('response_type');
+    const { location } = await browser.follow(noResponseType.url);
+    expect(`${location!.origin}${location!.pathname}`).toBe(notes.redirectUri);
+    expect(location!.searchParams.get('error')).toBe('invalid_request');
   });
 
   it('sends the person to Login with the app’s e-mail hint and language, and says the error page in that language', async () => {
