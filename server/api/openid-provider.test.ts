@@ -356,12 +356,34 @@ describe.each(testDatabases)('the front door as an OpenID Provider on $name', (t
   it('counts authorization requests per client address: past 120 a minute it answers 429 with when to try again', async () => {
     const browser = new TestBrowser(api.app, '198.51.100.77');
     const request = await authorizationRequest(notes);
-    for (let sent = 0; sent < 120; sent += 1) expect((await browser.request('GET', request.url)).statusCode).toBe(303);
-    const refused = await browser.request('GET', request.url);
+    // Every spelling the engine answers counts alike: letter case, a trailing slash.
+    const spellings = ['/oidc/auth', '/oidc/AUTH', '/oidc/auth/'].map((path) => new URL(`${path}${request.url.search}`, TEST_PUBLIC_URL));
+    for (let sent = 0; sent < 120; sent += 1) expect((await browser.request('GET', spellings[sent % 3]!)).statusCode).toBe(303);
+    const refused = await browser.request('GET', spellings[2]!);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json()).toMatchObject({ error: 'temporarily_unavailable' });
     expect((await new TestBrowser(api.app, '198.51.100.78').request('GET', request.url)).statusCode).toBe(303);
+  });
+
+  it('refuses a token of an ended front door session also after a later sign-in on the same browser', async () => {
+    const first = await signIn(notes);
+    const tokens = await redeem(notes, first.request, first.callback);
+    expect((await call(api.app, { method: 'GET', url: '/frontdoor/logout', token: first.token })).statusCode).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const later = await signIn(wiki, { browser: first.browser });
+    await redeem(wiki, later.request, later.callback);
+    const answer = await api.app.inject({ method: 'GET', url: '/oidc/userinfo', headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(answer.statusCode).toBe(401);
+  });
+
+  it('gives an app whose grant is gone the session’s organisation at its next sign-in without a screen', async () => {
+    const { browser, request, callback } = await signIn(notes);
+    await redeem(notes, request, callback);
+    // A code used twice revokes what its grant issued, the grant included.
+    await expect(redeem(notes, request, callback)).rejects.toMatchObject({ error: 'invalid_grant' });
+    const again = await silently(notes, browser);
+    expect((await redeem(notes, again.request, again.callback)).claims()).toMatchObject({ org: 'acme' });
   });
 
   it('lets only the browser that started the sign-in finish it', async () => {

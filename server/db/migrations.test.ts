@@ -23,6 +23,7 @@ const LANDED: Record<number, string> = {
   12: 'c3119cd55efc00d25895d0e4608449ca4ae66421ae3de3cd57430431968eb7d5',
   13: 'e9b762adde6b3a69654d30c8a7f7a6b4563d9af7957048e49399be6841c15b79',
   14: '72d4c61d8b7a9a0e520c5067e7035ae3165f1f25699a3f4c4e39b6636c842cd7',
+  15: 'e7bf4d032ff8821e8bc77ac217716d0a37c4803f3453ebb869988c41c87ecd58',
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -383,6 +383,18 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX oidc_grant_orgs_expires_at ON oidc_grant_orgs (expires_at);
     `,
   },
+  {
+    id: 15,
+    name: 'every front door session an OpenID Connect session stood for',
+    // A provider session may stand for one front door session after another (a sign-out, then
+    // another sign-in on the browser): a row for each, with when it began to, so a code or token
+    // answers for the front door session of its own time (server/oidc/sign-ins.ts).
+    sql: `
+      ALTER TABLE oidc_sign_ins DROP CONSTRAINT oidc_sign_ins_pkey;
+      ALTER TABLE oidc_sign_ins ADD COLUMN linked_at timestamptz NOT NULL DEFAULT now();
+      ALTER TABLE oidc_sign_ins ADD PRIMARY KEY (provider_session, session_id);
+    `,
+  },
 ];
 
 export async function migrate(db: Database, list: readonly Migration[] = migrations): Promise<number[]> {

@@ -119,18 +119,24 @@ export async function upsertOidcSignIn(
   await db.query(
     `INSERT INTO oidc_sign_ins (provider_session, session_id, user_id, org, expires_at)
      VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))
-     ON CONFLICT (provider_session) DO UPDATE SET session_id = EXCLUDED.session_id, user_id = EXCLUDED.user_id, org = EXCLUDED.org, expires_at = EXCLUDED.expires_at`,
+     ON CONFLICT (provider_session, session_id)
+     DO UPDATE SET user_id = EXCLUDED.user_id, org = EXCLUDED.org, expires_at = EXCLUDED.expires_at, linked_at = now()`,
     [signIn.providerSession, signIn.sessionId, signIn.userId, signIn.org, signIn.ttlSeconds],
   );
 }
 
-export async function findOidcSignIn(db: Queryable, providerSession: string): Promise<OidcSignInRow | undefined> {
+/**
+ * The front door session a provider session stands for: the latest one, or the one it stood for
+ * at `atSeconds` (a code's or token's issue time, whole seconds: one second's grace).
+ */
+export async function findOidcSignIn(db: Queryable, providerSession: string, atSeconds?: number): Promise<OidcSignInRow | undefined> {
   const [row] = await db.query<OidcSignInRow>(
     `SELECT o.session_id, o.user_id, o.org,
             (s.ended_at IS NULL AND s.expires_at > now() AND s.generation = u.session_generation) AS live
      FROM oidc_sign_ins o JOIN sessions s ON s.id = o.session_id JOIN users u ON u.id = o.user_id
-     WHERE o.provider_session = $1 AND o.expires_at > now()`,
-    [providerSession],
+     WHERE o.provider_session = $1 AND o.expires_at > now() AND ($2::bigint IS NULL OR o.linked_at < to_timestamp($2::bigint + 1))
+     ORDER BY o.linked_at DESC LIMIT 1`,
+    [providerSession, atSeconds ?? null],
   );
   return row;
 }

@@ -56,7 +56,10 @@ export function databaseAdapter(db: Database): AdapterConstructor {
     async consume(id: string): Promise<void> {
       if (await consumeOidcPayload(db, this.model, id)) return;
       const grantId = await grantOfOidcPayload(db, this.model, id);
-      if (grantId) await deleteOidcPayloadsOfGrant(db, grantId);
+      if (grantId) {
+        await deleteOidcPayloadsOfGrant(db, grantId);
+        await deleteOidcPayload(db, 'Grant', grantId);
+      }
       throw new errors.InvalidGrant('authorization code already consumed');
     }
 

@@ -37,7 +37,9 @@ export async function openIdProviderRoutes(app: FastifyInstance, { provider, pub
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (COUNTED.has(request.url.split('?')[0] ?? '')) {
+    // As the engine's router matches: in any letter case, with or without a trailing slash.
+    const path = new URL(request.raw.url ?? '/', issuer).pathname.toLowerCase().replace(/(.)\/$/, '$1');
+    if (COUNTED.has(path)) {
       const counted = await hit(db, LIMITS.oidc, clientKey(request.ip)).catch((error: unknown) => {
         if (isDatabaseUnavailable(error)) return undefined;
         throw error;

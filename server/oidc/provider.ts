@@ -76,9 +76,9 @@ export function createOpenIdProvider(services: Pick<Services, 'config' | 'db' | 
       // A code or an access token is good only while the front door session it came from is
       // (Logout, the sessions page, a new password end it at once); at the authorization endpoint
       // the login check above decides.
-      const issued = token as { sessionUid?: string; grantId?: string } | undefined;
+      const issued = token as { sessionUid?: string; grantId?: string; iat?: number } | undefined;
       if (issued?.sessionUid !== undefined) {
-        const signIn = await frontDoorSignIn(db, issued.sessionUid);
+        const signIn = await frontDoorSignIn(db, issued.sessionUid, issued.iat);
         if (!signIn?.live || signIn.user_id !== sub) return undefined;
       }
       return {
@@ -148,16 +148,17 @@ export function createOpenIdProvider(services: Pick<Services, 'config' | 'db' | 
       if (frontDoor)
         await linkSignIn(db, { providerSession: session.uid, sessionId: frontDoor.sid, userId: session.accountId, org: frontDoor.org, ttlSeconds });
       const grantId = session.grantIdFor(client.clientId);
-      let grant = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
-      if (!grant) {
-        grant = new ctx.oidc.provider.Grant({ accountId: session.accountId, clientId: client.clientId });
+      const found = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
+      const grant = found ?? new ctx.oidc.provider.Grant({ accountId: session.accountId, clientId: client.clientId });
+      if (!found) {
         grant.addOIDCScope(GRANTED_SCOPES);
         await grant.save();
       }
-      // The app's organisation: the one its sign-in chose, or for an app that signs in without a
-      // screen, the one the session's last sign-in chose.
-      const org = frontDoor?.org ?? (grantId ? undefined : (await frontDoorSignIn(db, session.uid))?.org);
-      if (org !== undefined) await setGrantOrganization(db, { grantId: grant.jti, org, ttlSeconds });
+      // The app's organisation: the one its sign-in chose; else the one its grant has; else, for an
+      // app that signs in without a screen, the one the session's last sign-in chose.
+      const kept = found ? await grantOrganization(db, grant.jti) : undefined;
+      const org = frontDoor?.org ?? kept ?? (await frontDoorSignIn(db, session.uid))?.org;
+      if (org !== undefined && org !== kept) await setGrantOrganization(db, { grantId: grant.jti, org, ttlSeconds });
       return grant;
     },
     cookies: {

@@ -13,8 +13,9 @@ import { isMember } from '../db/memberships';
 /** The methods of a second factor (RFC 8176): a code, a passkey, or an identity provider that answers for it. */
 export const SECOND_FACTORS: readonly string[] = ['otp', 'hwk', 'swk', 'saml'];
 
-export function frontDoorSignIn(db: Queryable, providerSession: string): Promise<OidcSignInRow | undefined> {
-  return findOidcSignIn(db, providerSession);
+/** The front door session the provider session stands for now, or stood for when a code or token was issued (`atSeconds`). */
+export function frontDoorSignIn(db: Queryable, providerSession: string, atSeconds?: number): Promise<OidcSignInRow | undefined> {
+  return findOidcSignIn(db, providerSession, atSeconds);
 }
 
 export function linkSignIn(

@@ -13,7 +13,7 @@ export function enterApp(flow: Flow, context: string, replace?: boolean): Promis
   enterContext(context);
   // A sign-in an app started through the OpenID Provider ends there (flows 4.18).
   const interaction = flow.search.oidc;
-  if (interaction) return import('./finish-app-sign-in').then((finish) => finish.finishAppSignIn(flow, interaction, context, replace));
+  if (interaction) return import('./finish-app-sign-in').then((finish) => void finish.finishAppSignIn(flow, interaction, context, replace));
   flow.leave(
     redirectTarget(
       { app: flow.search.app, route: flow.search.route, context },

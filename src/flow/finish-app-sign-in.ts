@@ -11,12 +11,13 @@ import { showFailure } from './failure';
 import { PATHS } from './paths';
 import type { Flow } from './flow';
 
-export async function finishAppSignIn(flow: Flow, uid: string, context: string, replace?: boolean): Promise<void> {
+/** Answers whether the browser is on its way on (to the app, or to a step that signs in again); a refusal stays here, said. */
+export async function finishAppSignIn(flow: Flow, uid: string, context: string, replace?: boolean): Promise<boolean> {
   const result = await finishOidcSignIn(uid, context);
   switch (result.kind) {
     case 'redirect':
       flow.leave(result.to, replace);
-      return;
+      return true;
     case 'sign-in-again': {
       const token = $token.get();
       if (result.secondFactor && token) {
@@ -25,15 +26,18 @@ export async function finishAppSignIn(flow: Flow, uid: string, context: string, 
         // session, and the sign-in comes back here with it (flows 4.6, 4.18).
         showToast(t('page.oidc.second-factor'), 'error');
         beginMfaSetup({ context, token, policy: 'REQUIRED' });
-        return flow.go({ to: PATHS.mfaSetup, replace: true });
+        await flow.go({ to: PATHS.mfaSetup, replace: true });
+        return true;
       }
       showToast(t('page.oidc.sign-in-again'), 'error');
-      return flow.go({ to: PATHS.login, search: { prompt: 'login' }, replace: true });
+      await flow.go({ to: PATHS.login, search: { prompt: 'login' }, replace: true });
+      return true;
     }
     case 'expired':
       showToast(t('page.oidc.expired'), 'error');
-      return;
+      return false;
     case 'failed':
       showFailure('App sign-in', 'finish-oidc-sign-in', result);
+      return false;
   }
 }

@@ -66,8 +66,9 @@ export function CompanySelection() {
     return session.contexts.length === 0 ? { interaction, context: session.aud } : undefined;
   }
   async function finishForApp(interaction: string, context: string) {
-    const { finishAppSignIn } = await import('../flow/finish-app-sign-in');
-    await finishAppSignIn(flow, interaction, context, true);
+    const finish = await import('../flow/finish-app-sign-in').catch(() => undefined);
+    // Refused (the app's sign-in has expired) or not sent: the list, with the refusal said.
+    if (!(await finish?.finishAppSignIn(flow, interaction, context, true))) await load();
   }
 
   if (notice) return <PasswordNotice onDone={() => setNotice(false)} />;
