@@ -69,7 +69,7 @@ export function createOpenIdProvider(services: Pick<Services, 'config' | 'db' | 
   const configuration: Configuration = {
     adapter: databaseAdapter(db),
     jwks: { keys: [signingKey.privateJwk as UnknownObject] },
-    findAccount: async (ctx, sub, token) => {
+    findAccount: async (_ctx, sub, token) => {
       if (!UUID.test(sub)) return undefined;
       const user = await findUserById(db, sub);
       if (!user) return undefined;
