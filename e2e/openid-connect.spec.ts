@@ -20,6 +20,13 @@ const hostsOf = (baseURL: string | undefined) => {
   return { frontDoor: `http://auth.frontdoor.localhost:${port}`, notes: `http://notes.localhost:${port}`, wiki: `http://wiki.localhost:${port}` };
 };
 
+/** Login as an app sent the person there: the e-mail, Continue, then the password. */
+async function enterCredentials(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(account.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await enterPassword(page, account.password);
+}
+
 /** The claims the app shows from its verified ID token, by name. */
 async function idTokenClaims(page: Page): Promise<Record<string, unknown>> {
   // The body's rows: each a claim's name (its row header) and its value as JSON.
@@ -50,9 +57,7 @@ test('an app outside the cookie domain signs a TOTP user in with a second factor
   await page.goto(notes);
   await page.getByRole('link', { name: 'With a second factor (acr_values=mfa)' }).click();
   await expect(page).toHaveURL(new RegExp(`^${frontDoor}/login\\?oidc=`));
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(account.email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await enterPassword(page, account.password);
+  await enterCredentials(page, account);
   await enterCode(page, await freshCode(authenticator, new Set([usedStep])));
   await acceptTerms(page);
 
@@ -101,9 +106,7 @@ test('an app that asks for a fresh sign-in has the password asked again, and one
   const { frontDoor, notes } = hostsOf(baseURL);
   await page.goto(notes);
   await page.getByRole('link', { name: 'Sign in with Frontdoor' }).click();
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(account.email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await enterPassword(page, account.password);
+  await enterCredentials(page, account);
   await page.getByRole('button', { name: 'Skip' }).click();
   await acceptTerms(page);
   await expect(page).toHaveURL(`${notes}/`);
@@ -115,9 +118,7 @@ test('an app that asks for a fresh sign-in has the password asked again, and one
   await page.waitForTimeout(1100);
   await page.getByRole('link', { name: 'Sign in again (prompt=login)' }).click();
   await expect(page).toHaveURL(new RegExp(`^${frontDoor}/login\\?oidc=.*prompt=login`));
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(account.email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await enterPassword(page, account.password);
+  await enterCredentials(page, account);
   // MFA setup was skipped today: not asked again (flows 4.4).
   await expect(page).toHaveURL(`${notes}/`);
   const again = await idTokenClaims(page);
@@ -142,9 +143,7 @@ test('an app that asks for a second factor has a person without one set up an au
   const { notes } = hostsOf(baseURL);
   await page.goto(notes);
   await page.getByRole('link', { name: 'With a second factor (acr_values=mfa)' }).click();
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(account.email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await enterPassword(page, account.password);
+  await enterCredentials(page, account);
   await page.getByRole('button', { name: 'Skip' }).click();
   await acceptTerms(page);
 
@@ -206,9 +205,7 @@ test('a passkey sign-in through an app carries the passkey’s methods in the ID
   const { frontDoor, notes } = hostsOf(baseURL);
   await withAuthenticator(page, { suggestions: false });
   await page.goto(`${frontDoor}/login`);
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(account.email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await enterPassword(page, account.password);
+  await enterCredentials(page, account);
   await page.getByRole('button', { name: 'Skip' }).click();
   await expect(page).toHaveURL(/\/company\/acme\/terms$/);
   await page.goto(`${frontDoor}/account/passkeys`);

@@ -10,7 +10,8 @@
  * (server/auth/factor-changes.ts) and mails a link to choose a new password
  * (docs/decisions/0015-what-a-thief-could-have-added.md).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { sha256Hex } from './sha256';
+import { randomBytes } from 'node:crypto';
 import type { Services } from '../services';
 import { audit } from '../db/audit';
 import { insertAccountAlert, oldestOpenAlert, openAlertUser, spendAccountAlert, spendAccountAlertsOf } from '../db/account-alerts';
@@ -36,8 +37,6 @@ export interface Alert {
   device?: { browser: string; system: string } | undefined;
 }
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
 /**
  * Alerts have a cap of their own per recipient, which no stranger's register or reset requests can
  * fill, and an alert past it is never dropped: it waits for the window to end.
@@ -55,7 +54,7 @@ export async function composeAlert(services: Services, alert: Alert, mail: Claim
   const later = await capped(services, mail, user.email);
   if (later) return later;
   const token = randomBytes(32).toString('base64url');
-  await insertAccountAlert(db, { hash: sha256(token), userId: user.id, event: alert.event, happenedAt: mail.createdAt, ttlSeconds: ALERT_LINK_SECONDS });
+  await insertAccountAlert(db, { hash: sha256Hex(token), userId: user.id, event: alert.event, happenedAt: mail.createdAt, ttlSeconds: ALERT_LINK_SECONDS });
   const facts = { event: alert.event, happenedAt: mail.createdAt.toISOString(), recoveryCodesLeft: alert.recoveryCodesLeft, device: alert.device };
   const link = secureAccountLink(config.publicUrl, token, user.language);
   return { kind: 'send', message: { to: user.email, ...alertMail(user.language, facts, link) } };
@@ -95,7 +94,7 @@ export type SecuredAccount = { kind: 'secured' } | { kind: 'link-spent' };
  */
 export async function secureAccount(services: Services, input: { token: string; clientAddress: string }): Promise<SecuredAccount> {
   const { db, mail } = services;
-  const hash = sha256(input.token);
+  const hash = sha256Hex(input.token);
   const outcome = await db.transaction(async (tx): Promise<SecuredAccount> => {
     const userId = await openAlertUser(tx, hash);
     const user = userId === undefined ? undefined : await lockUser(tx, userId);

@@ -6,7 +6,7 @@
  * phone changes address all day. An account seen on no device in those 90 days (its first sign-in,
  * or its first since devices are recorded) is mailed nothing: there is nothing to tell it from.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from './sha256';
 import type { Services } from '../services';
 import { seeDevice } from '../db/known-devices';
 import { queueMail } from './mail-intents';
@@ -15,14 +15,12 @@ import { deviceOf } from './sessions';
 /** How long a device stays known without a sign-in from it. */
 export const KNOWN_DEVICE_DAYS = 90;
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
 /** Records a sign-in of the user from the device its cookie names, and mails them when the device is new to them. */
 export async function signedInFrom(
   services: Pick<Services, 'db' | 'mail'>,
   sign: { userId: string; device: string; userAgent: string | undefined },
 ): Promise<void> {
-  const { known, anyKnown } = await seeDevice(services.db, sign.userId, sha256(sign.device), KNOWN_DEVICE_DAYS);
+  const { known, anyKnown } = await seeDevice(services.db, sign.userId, sha256Hex(sign.device), KNOWN_DEVICE_DAYS);
   if (known || !anyKnown) return;
   await queueMail(services, { kind: 'account-alert', params: { userId: sign.userId, event: 'new-device', device: deviceOf(sign.userAgent) } });
 }

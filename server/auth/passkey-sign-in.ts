@@ -8,7 +8,7 @@
  * password. Answers are throttled per address, and per e-mail like a password once the passkey
  * names its user (server/auth/login-throttle.ts).
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from './sha256';
 import {
   generateAuthenticationOptions,
   verifyAuthenticationResponse,
@@ -91,7 +91,7 @@ export async function signInWithPasskey(
   }
   const { verified, authenticationInfo } = verification;
   if (!verified) return rejected('verification', user.id);
-  if (!(await spendPasskeyChallenge(db, createHash('sha256').update(challenge).digest('hex'), opened.expiresAt))) return rejected('challenge-used', user.id);
+  if (!(await spendPasskeyChallenge(db, sha256Hex(challenge), opened.expiresAt))) return rejected('challenge-used', user.id);
   const used = await recordPasskeyUse(db, {
     id: passkey.id,
     seenCounter: passkey.counter,

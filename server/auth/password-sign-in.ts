@@ -10,7 +10,8 @@
  * then be completed with the code alone (`signInWithPendingCode`), after a reload too, with no
  * password kept where a script can read it (docs/decisions/0010-pending-sign-in.md).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { sha256Hex } from './sha256';
+import { randomBytes } from 'node:crypto';
 import type { Services } from '../services';
 import { audit } from '../db/audit';
 import { userOrganizations } from '../db/memberships';
@@ -71,8 +72,6 @@ export type PasswordSignIn =
   | { kind: 'invalid-credentials' };
 
 export type CodeSignIn = SignedIn | { kind: 'invalid-code' } | { kind: 'sign-in-expired' };
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** Runs the claim of an attempt; a refusal for too many attempts is written to the audit log and thrown. */
 async function audited<T>(services: Services, clientAddress: string, claim: () => Promise<T>): Promise<T> {
@@ -145,7 +144,7 @@ async function signedIn(
 async function startPendingSignIn(services: Services, user: UserRow): Promise<string> {
   const pendingSignIn = randomBytes(32).toString('base64url');
   await insertPendingSignIn(services.db, {
-    idHash: sha256(pendingSignIn),
+    idHash: sha256Hex(pendingSignIn),
     userId: user.id,
     generation: user.session_generation,
     ttlSeconds: PENDING_SIGN_IN_SECONDS,
@@ -172,14 +171,14 @@ export async function signInWithPassword(services: Services, input: PasswordSign
     if (challenge === undefined) {
       // The right password on its way to the code is not a failed attempt.
       await attempt.notAFailure();
-      if (heldPendingSignIn) await deletePendingSignIn(db, sha256(heldPendingSignIn));
+      if (heldPendingSignIn) await deletePendingSignIn(db, sha256Hex(heldPendingSignIn));
       return { kind: 'code-required', pendingSignIn: await startPendingSignIn(services, user) };
     }
     const code = { user, storedSecret: user.totp_secret, challenge, clientAddress };
     factor = await withMail(services, (tx, queue) => secondFactor(services, tx, queue, code));
     if (factor.kind === 'wrong') return { kind: 'invalid-code' };
   }
-  if (heldPendingSignIn) await deletePendingSignIn(db, sha256(heldPendingSignIn));
+  if (heldPendingSignIn) await deletePendingSignIn(db, sha256Hex(heldPendingSignIn));
   const answer = await signedIn(services, user, organizations, attempt, { address: clientAddress, userAgent: input.userAgent, device: input.device }, factor);
   // Judged by the bundled lists only: a range service would make the sign-in wait for it.
   return (await isGuessable(password, { email: user.email, organisations: organizations })) ? { ...answer, passwordCompromised: true } : answer;
@@ -200,7 +199,7 @@ export async function signInWithPendingCode(
   const { pendingSignIn, challenge, clientAddress } = input;
   const expired = { kind: 'sign-in-expired' } as const;
   if (!pendingSignIn) return expired;
-  const idHash = sha256(pendingSignIn);
+  const idHash = sha256Hex(pendingSignIn);
   const pending = await findPendingSignIn(db, idHash);
   const user = pending && (await findUserById(db, pending.user_id));
   if (!pending || !user || user.session_generation !== pending.session_generation || !user.totp_secret) return expired;

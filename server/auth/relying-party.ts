@@ -4,7 +4,7 @@
  * front door under it; the only origin it accepts is PUBLIC_URL's. Challenges are random, named in
  * the database by their SHA-256, good for five minutes and taken once.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from './sha256';
 import type { ServerConfig } from '../config';
 import type { Queryable } from '../db/database-types';
 import { insertChallenge, takeChallenge, type ChallengeRow } from '../db/passkeys';
@@ -24,11 +24,9 @@ export function relyingParty(config: Pick<ServerConfig, 'cookieDomain' | 'public
   return { rpID: config.cookieDomain || url.hostname, origin: url.origin };
 }
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
 /** Keeps a registration's challenge, bound to its user (a sign-in's is signed instead: server/auth/passkey-challenges.ts). */
 export function rememberChallenge(db: Queryable, challenge: string, userId: string): Promise<void> {
-  return insertChallenge(db, { hash: sha256(challenge), userId, ttlSeconds: CHALLENGE_SECONDS });
+  return insertChallenge(db, { hash: sha256Hex(challenge), userId, ttlSeconds: CHALLENGE_SECONDS });
 }
 
 /** The challenge the browser signed, as its client data names it; undefined when unreadable. */
@@ -45,6 +43,6 @@ export function signedChallenge(clientDataJSON: string): string | undefined {
 /** Takes the registration's challenge the response signed: once, while fresh. */
 export async function takeSignedChallenge(db: Queryable, clientDataJSON: string): Promise<{ challenge: string; bound: ChallengeRow } | undefined> {
   const challenge = signedChallenge(clientDataJSON);
-  const bound = challenge === undefined ? undefined : await takeChallenge(db, sha256(challenge));
+  const bound = challenge === undefined ? undefined : await takeChallenge(db, sha256Hex(challenge));
   return challenge === undefined || bound === undefined ? undefined : { challenge, bound };
 }

@@ -11,7 +11,8 @@
  * and the `typ`, `aud` and purpose of the kind expected. Logout and single use are recorded in the
  * database, so every instance refuses the same tokens.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { sha256Hex } from './sha256';
 import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { Database, Queryable } from '../db/database-types';
 import type { UserRow } from '../db/users';
@@ -113,8 +114,6 @@ export interface TokenOptions {
 
 export const RESET_TTL_SECONDS = 3600;
 export const INVITATION_TTL_SECONDS = 7 * 24 * 3600;
-
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function createTokenService({ db, key, issuer, audience, sessionTtlSeconds }: TokenOptions) {
   const audienceOf = (purpose: TokenPurpose) => `${audience}${TOKEN_KINDS[purpose].audienceSuffix}`;
@@ -248,18 +247,18 @@ export function createTokenService({ db, key, issuer, audience, sessionTtlSecond
     async issueOneTime(user: { userId: string; email: string }, purpose: 'invitation' | 'reset'): Promise<string> {
       const ttl = purpose === 'reset' ? RESET_TTL_SECONDS : INVITATION_TTL_SECONDS;
       const { token, jti } = sign({ ...user, contexts: [], purpose }, ttl);
-      await insertOneTimeToken(db, { id: jti, hash: hash(token), userId: user.userId, purpose, ttlSeconds: ttl });
+      await insertOneTimeToken(db, { id: jti, hash: sha256Hex(token), userId: user.userId, purpose, ttlSeconds: ttl });
       return token;
     },
 
     /** Is this verified invitation or reset token still usable (not spent, not expired)? */
     async isUnspent(token: string, claims: TokenClaims): Promise<boolean> {
-      return isOneTimeTokenUnspent(db, claims.jti, hash(token));
+      return isOneTimeTokenUnspent(db, claims.jti, sha256Hex(token));
     },
 
     /** Marks a verified invitation or reset token used, atomically: of two uses only one gets true. */
     async spend(tx: Queryable, token: string, claims: TokenClaims): Promise<boolean> {
-      return spendOneTimeToken(tx, claims.jti, hash(token));
+      return spendOneTimeToken(tx, claims.jti, sha256Hex(token));
     },
 
     /** Verifies a bearer token for set-password: a session, invitation or reset token. */

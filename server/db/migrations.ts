@@ -337,7 +337,7 @@ export const migrations: readonly Migration[] = [
     // The OpenID Provider (server/oidc/): its clients, made by the admin command, with the SHA-256
     // of a confidential client's secret; what its engine keeps (sessions, interactions, grants,
     // codes, tokens) by model and id; and which front door session and organisation each of its
-    // sessions stands for (server/oidc/sign-ins.ts).
+    // sessions stands for (server/oidc/provider.ts).
     sql: `
       CREATE TABLE oidc_clients (
         id text PRIMARY KEY,
@@ -388,7 +388,7 @@ export const migrations: readonly Migration[] = [
     name: 'every front door session an OpenID Connect session stood for',
     // A provider session may stand for one front door session after another (a sign-out, then
     // another sign-in on the browser): a row for each, with when it began to, so a code or token
-    // answers for the front door session of its own time (server/oidc/sign-ins.ts).
+    // answers for the front door session of its own time (server/oidc/provider.ts).
     sql: `
       ALTER TABLE oidc_sign_ins DROP CONSTRAINT oidc_sign_ins_pkey;
       ALTER TABLE oidc_sign_ins ADD COLUMN linked_at timestamptz NOT NULL DEFAULT now();

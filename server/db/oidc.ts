@@ -1,7 +1,7 @@
 /**
  * The OpenID Provider's tables (migrations 13 and 14, server/oidc/): its clients; what its engine
  * keeps, by model and id (server/oidc/adapter.ts); the front door session and organisation each of
- * its sessions stands for, and the organisation of each grant (server/oidc/sign-ins.ts).
+ * its sessions stands for, and the organisation of each grant (server/oidc/provider.ts).
  */
 import type { Queryable } from './database-types';
 
@@ -103,7 +103,7 @@ export async function deleteOidcPayloadsOfGrant(db: Queryable, grantId: string):
   await db.query('DELETE FROM oidc_payloads WHERE grant_id = $1', [grantId]);
 }
 
-/** What the provider's session stands for in the front door (server/oidc/sign-ins.ts). */
+/** What the provider's session stands for in the front door (server/oidc/provider.ts). */
 export interface OidcSignInRow {
   session_id: string;
   user_id: string;

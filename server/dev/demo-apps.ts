@@ -5,7 +5,7 @@
  * openid-client, keep their own session in memory, verify the ID token against the published keys,
  * show its claims, and sign out through the provider. Registered with the other development pages only.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
@@ -15,7 +15,7 @@ import { deleteOidcClient, findOidcClient } from '../db/oidc';
 import { createClient } from '../oidc/clients';
 import { escapeHtml } from '../mail/templates';
 import { parseCookieHeader } from '../web/cookie-header';
-import { allowPageStyles } from '../web/security-headers';
+import { allowPageStyles, inlineHash } from '../web/security-headers';
 import { htmlPage } from './html-page';
 
 export const DEMO_APPS = { notes: 'Notes', wiki: 'Wiki' } as const;
@@ -51,7 +51,7 @@ const STYLE = `body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#fffb
 table{border-collapse:collapse;width:100%;margin:1rem 0}th,td{text-align:left;border-bottom:1px solid #e6dcc0;padding:.4rem .5rem;vertical-align:top;overflow-wrap:anywhere}
 a.button{display:inline-block;background:#8a5a00;color:#fff;padding:.6rem 1rem;border-radius:6px;text-decoration:none;font-weight:600}
 [role=alert]{background:#fde2e1;border:1px solid #c0392b;padding:.75rem;border-radius:6px}ul{padding-left:1.2rem}`;
-const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
+const STYLE_HASH = inlineHash(STYLE);
 
 interface Visit {
   claims?: JWTPayload;

@@ -1,9 +1,12 @@
 /**
  * What the OpenID Provider and the last step of an app's sign-in agree on, without loading the
- * engine: where it answers, the `acr` values, and how an app's request asks for a second factor
- * or an organisation (flows 4.18).
+ * engine: where it answers, the `acr` values, and how an app's request asks for a second factor,
+ * an organisation or a language (flows 4.18).
  */
-import { SECOND_FACTORS } from './sign-ins';
+import { isLanguage, primaryLanguage, type Language } from '../../rules/languages';
+
+/** The methods of a second factor (RFC 8176): a code, a passkey, or an identity provider that answers for it. */
+const SECOND_FACTORS: readonly string[] = ['otp', 'hwk', 'swk', 'saml'];
 
 /** Where the engine answers, beside discovery at /.well-known/openid-configuration. */
 export const OIDC_PREFIX = '/oidc';
@@ -26,4 +29,9 @@ export function askedOrganization(params: Readonly<Record<string, unknown>>): st
 /** The `acr` of a sign-in with these methods. */
 export function acrOf(amr: readonly string[]): string {
   return amr.some((method) => SECOND_FACTORS.includes(method)) ? ACR_MFA : ACR_PASSWORD;
+}
+
+/** The first language of an app's `ui_locales` (space-separated, in order of preference) the front door speaks. */
+export function spokenLanguage(uiLocales: unknown): Language | undefined {
+  return typeof uiLocales === 'string' ? (uiLocales.split(' ').map(primaryLanguage).find(isLanguage) as Language | undefined) : undefined;
 }

@@ -4,14 +4,13 @@
  * and kept as its SHA-256 (256 random bits need no slow hash). Every client uses the code flow with
  * PKCE S256 and exact redirect URIs (server/oidc/provider.ts).
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sha256Hex } from '../auth/sha256';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AdapterPayload } from 'oidc-provider';
 import type { Queryable } from '../db/database-types';
 import { findOidcClient, insertOidcClient, type OidcClientRow } from '../db/oidc';
 
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export interface NewClient {
   id: string;
@@ -27,7 +26,7 @@ export async function createClient(db: Queryable, client: NewClient): Promise<{ 
   const created = await insertOidcClient(db, {
     id: client.id,
     name: client.name,
-    secret_hash: secret === undefined ? null : sha256(secret),
+    secret_hash: secret === undefined ? null : sha256Hex(secret),
     redirect_uris: client.redirectUris,
     post_logout_redirect_uris: client.postLogoutRedirectUris,
   });
@@ -61,7 +60,7 @@ export async function findClientMetadata(db: Queryable, id: string): Promise<Ada
 
 /** Does a secret a client presents match the stored hash? In constant time. */
 export function secretMatches(storedHash: string, presented: string): boolean {
-  const a = Buffer.from(sha256(presented), 'hex');
+  const a = Buffer.from(sha256Hex(presented), 'hex');
   const b = Buffer.from(storedHash, 'hex');
   return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -7,8 +7,8 @@
  */
 import type { Interaction } from 'oidc-provider';
 import { isEmail } from '../../rules/email';
-import { isLanguage, primaryLanguage } from '../../rules/languages';
 import { carriedSearch } from '../../rules/carried';
+import { spokenLanguage } from './claims';
 
 /** The reasons of a login prompt that a stored session does not satisfy. */
 const FRESH_SIGN_IN = new Set(['login_prompt', 'max_age', 'second_factor']);
@@ -17,7 +17,7 @@ export function interactionLoginUrl(interaction: Pick<Interaction, 'uid' | 'para
   const { params, prompt } = interaction;
   const query = new URLSearchParams({ oidc: interaction.uid });
   if (typeof params.login_hint === 'string' && isEmail(params.login_hint)) query.set('username', params.login_hint);
-  const locale = typeof params.ui_locales === 'string' ? params.ui_locales.split(' ').map(primaryLanguage).find(isLanguage) : undefined;
+  const locale = spokenLanguage(params.ui_locales);
   const domain = params.org ?? params.domain;
   const carried = carriedSearch({ locale, domain });
   for (const [key, value] of Object.entries(carried)) query.set(key, value);

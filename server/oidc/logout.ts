@@ -9,7 +9,7 @@ import type { Services } from '../services';
 import { endSession } from '../db/sessions';
 import { audit } from '../db/audit';
 import { parseCookieHeader } from '../web/cookie-header';
-import { frontDoorSignIn } from './sign-ins';
+import { findOidcSignIn } from '../db/oidc';
 import type { OpenIdProvider } from './provider';
 
 type Middleware = Parameters<OpenIdProvider['use']>[0];
@@ -35,7 +35,7 @@ export function endFrontDoorSessionAtLogout(services: Pick<Services, 'db' | 'con
     const { session } = oidc;
     let signIn;
     try {
-      signIn = session ? await frontDoorSignIn(db, session.uid) : undefined;
+      signIn = session ? await findOidcSignIn(db, session.uid) : undefined;
       if (!signIn) return;
       await endSession(db, signIn.user_id, signIn.session_id);
       await audit(db, ctx.ip, 'logout', { userId: signIn.user_id, detail: { via: 'oidc' } });

@@ -4,10 +4,12 @@
  * the app), the question an app's sign-out asks, and the page after a sign-out that names no way
  * back. Each carries its stylesheet inline, allowed by its hash alone.
  */
-import { createHash } from 'node:crypto';
 import type { ErrorOut, KoaContextWithOIDC } from 'oidc-provider';
-import { FALLBACK_LANGUAGE, isLanguage, primaryLanguage, type Language } from '../../rules/languages';
-import { acceptedLanguages } from '../web/language';
+import type { Language } from '../../rules/languages';
+import { pageLanguage } from '../web/language';
+import { inlineHash } from '../web/security-headers';
+import { escapeHtml } from '../mail/templates';
+import { spokenLanguage } from './claims';
 
 interface Texts {
   errorTitle: string;
@@ -106,16 +108,10 @@ button,a.button{font:inherit;font-weight:600;padding:.7rem 1.2rem;border-radius:
 button:focus-visible,a:focus-visible,summary:focus-visible{outline:3px solid #0a66c2;outline-offset:2px}
 details{margin-top:1.5rem;color:#4a5263;font-size:.875rem}code{overflow-wrap:anywhere}`;
 
-const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
+const STYLE_HASH = inlineHash(STYLE);
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The page's language: the request's `ui_locales`, then Accept-Language, then English. */
-function languageOf(ctx: KoaContextWithOIDC): Language {
-  const uiLocales = ctx.oidc?.params?.ui_locales;
-  const tags = [...(typeof uiLocales === 'string' ? uiLocales.split(' ') : []), ...acceptedLanguages(ctx.get('accept-language'))];
-  return (tags.map(primaryLanguage).find(isLanguage) as Language | undefined) ?? FALLBACK_LANGUAGE;
-}
+/** The page's language: the first of the request's `ui_locales` the front door speaks, then Accept-Language, then English. */
+const languageOf = (ctx: KoaContextWithOIDC): Language => pageLanguage(spokenLanguage(ctx.oidc?.params?.ui_locales), ctx.get('accept-language'));
 
 /** Headers of a provider page: its inline stylesheet by hash, forms to this origin and to `formTargets`. */
 function securePage(ctx: KoaContextWithOIDC, formTargets: readonly string[] = []) {
@@ -132,7 +128,7 @@ function securePage(ctx: KoaContextWithOIDC, formTargets: readonly string[] = []
 const LOGO = `<header><svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="#0a66c2"/><path d="M10 25V7h12v18h-3V10h-6v15z" fill="#fff"/><circle cx="16.5" cy="17" r="1.5" fill="#fff"/></svg><span>Frontdoor</span></header>`;
 
 function page(language: Language, title: string, body: string): string {
-  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title><style>${STYLE}</style></head><body>${LOGO}<main><h1>${escape(title)}</h1>${body}</main></body></html>`;
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${LOGO}<main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
 export function errorPage(ctx: KoaContextWithOIDC, out: ErrorOut): string {
@@ -143,7 +139,7 @@ export function errorPage(ctx: KoaContextWithOIDC, out: ErrorOut): string {
   return page(
     language,
     texts.errorTitle,
-    `<p>${escape(texts.errorBody)}</p><div class="actions"><a class="button primary" href="/login?locale=${language}">${escape(texts.login)}</a></div><details><summary>${escape(texts.details)}</summary><p><code>${escape(out.error)}${escape(description)}</code></p></details>`,
+    `<p>${escapeHtml(texts.errorBody)}</p><div class="actions"><a class="button primary" href="/login?locale=${language}">${escapeHtml(texts.login)}</a></div><details><summary>${escapeHtml(texts.details)}</summary><p><code>${escapeHtml(out.error)}${escapeHtml(description)}</code></p></details>`,
   );
 }
 
@@ -156,7 +152,7 @@ export function logoutPage(ctx: KoaContextWithOIDC, form: string): string {
   return page(
     language,
     texts.logoutTitle,
-    `${form}<p>${escape(texts.logoutBody(client?.clientName))}</p><div class="actions"><button class="primary" autofocus type="submit" form="op.logoutForm" name="logout" value="yes">${escape(texts.signOut)}</button><button class="secondary" type="submit" form="op.logoutForm">${escape(texts.stay)}</button></div>`,
+    `${form}<p>${escapeHtml(texts.logoutBody(client?.clientName))}</p><div class="actions"><button class="primary" autofocus type="submit" form="op.logoutForm" name="logout" value="yes">${escapeHtml(texts.signOut)}</button><button class="secondary" type="submit" form="op.logoutForm">${escapeHtml(texts.stay)}</button></div>`,
   );
 }
 
@@ -167,6 +163,6 @@ export function signedOutPage(ctx: KoaContextWithOIDC): string {
   return page(
     language,
     texts.signedOutTitle,
-    `<p>${escape(texts.signedOutBody)}</p><div class="actions"><a class="button primary" href="/login?locale=${language}">${escape(texts.login)}</a></div>`,
+    `<p>${escapeHtml(texts.signedOutBody)}</p><div class="actions"><a class="button primary" href="/login?locale=${language}">${escapeHtml(texts.login)}</a></div>`,
   );
 }

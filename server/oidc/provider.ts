@@ -4,17 +4,19 @@
  * PUBLIC_URL and its key the one the tokens are signed with. Its login is the front door's own
  * sign-in: an interaction goes to /login, and the app's last step finishes it
  * (server/api/routes/oidc.ts) instead of entering a platform app. Each of its sessions stands for a
- * front door session (server/oidc/sign-ins.ts): when that ends, so does the provider's. Loaded
+ * front door session (`oidc_sign_ins`, server/db/oidc.ts): when that ends, so does the provider's. Loaded
  * only by the server (server/app.ts), never by the admin command.
  */
 import { createHash } from 'node:crypto';
 import Provider, { interactionPolicy, type Configuration, type KoaContextWithOIDC, type UnknownObject } from 'oidc-provider';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services';
+import type { Queryable } from '../db/database-types';
 import { findUserById } from '../db/users';
 import { databaseAdapter } from './adapter';
 import { secretMatches } from './clients';
-import { frontDoorSignIn, grantOrganization, linkSignIn, setGrantOrganization, stillMember } from './sign-ins';
+import { findOidcGrantOrg, findOidcSignIn, setOidcGrantOrg, upsertOidcSignIn } from '../db/oidc';
+import { isMember } from '../db/memberships';
 import { ACR_MFA, ACR_PASSWORD, OIDC_PREFIX, askedOrganization, asksForMfa } from './claims';
 import { interactionLoginUrl } from './interaction-url';
 import { errorPage, logoutPage, signedOutPage } from './pages';
@@ -27,6 +29,9 @@ const GRANTED_SCOPES = 'openid email profile';
 
 export type OpenIdProvider = Provider;
 
+/** Is the person still in the organisation ('' is none: nothing to be in)? Taking access away counts at once. */
+const stillMember = async (db: Queryable, userId: string, org: string) => org === '' || isMember(db, userId, org);
+
 export function createOpenIdProvider(services: Pick<Services, 'config' | 'db' | 'signingKey'>, log: Pick<FastifyBaseLogger, 'error'>): OpenIdProvider {
   const { config, db, signingKey } = services;
   const { Check, base } = interactionPolicy;
@@ -38,7 +43,7 @@ export function createOpenIdProvider(services: Pick<Services, 'config' | 'db' | 
     new Check('front_door_session_ended', 'The front door session of this sign-in has ended', 'login_required', async (ctx) => {
       const { session, result } = ctx.oidc;
       if (!session?.accountId || result?.login) return Check.NO_NEED_TO_PROMPT;
-      const signIn = await frontDoorSignIn(db, session.uid);
+      const signIn = await findOidcSignIn(db, session.uid);
       const goesOn = signIn?.live && signIn.user_id === session.accountId && (await stillMember(db, signIn.user_id, signIn.org));
       return goesOn ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
     }),
@@ -57,7 +62,7 @@ export function createOpenIdProvider(services: Pick<Services, 'config' | 'db' | 
       const { session, params, result } = ctx.oidc;
       const asked = params && askedOrganization(params);
       if (!session?.accountId || result?.login || asked === undefined) return Check.NO_NEED_TO_PROMPT;
-      const signIn = await frontDoorSignIn(db, session.uid);
+      const signIn = await findOidcSignIn(db, session.uid);
       return signIn?.org.toLowerCase() === asked.toLowerCase() ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
     }),
   );
@@ -78,13 +83,13 @@ export function createOpenIdProvider(services: Pick<Services, 'config' | 'db' | 
       // the login check above decides.
       const issued = token as { sessionUid?: string; grantId?: string; iat?: number } | undefined;
       if (issued?.sessionUid !== undefined) {
-        const signIn = await frontDoorSignIn(db, issued.sessionUid, issued.iat);
+        const signIn = await findOidcSignIn(db, issued.sessionUid, issued.iat);
         if (!signIn?.live || signIn.user_id !== sub) return undefined;
       }
       return {
         accountId: sub,
         claims: async () => {
-          const org = issued?.grantId === undefined ? undefined : await grantOrganization(db, issued.grantId);
+          const org = issued?.grantId === undefined ? undefined : await findOidcGrantOrg(db, issued.grantId);
           const inOrg = org !== undefined && org !== '' && (await stillMember(db, sub, org));
           return { sub, email: user.email, email_verified: true, ...(inOrg ? { org } : {}) };
         },
@@ -146,7 +151,7 @@ export function createOpenIdProvider(services: Pick<Services, 'config' | 'db' | 
       // The sign-in the front door just finished: this provider session now stands for it.
       const frontDoor = (result as { frontDoor?: { sid: string; org: string } } | undefined)?.frontDoor;
       if (frontDoor)
-        await linkSignIn(db, { providerSession: session.uid, sessionId: frontDoor.sid, userId: session.accountId, org: frontDoor.org, ttlSeconds });
+        await upsertOidcSignIn(db, { providerSession: session.uid, sessionId: frontDoor.sid, userId: session.accountId, org: frontDoor.org, ttlSeconds });
       const grantId = session.grantIdFor(client.clientId);
       const found = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
       const grant = found ?? new ctx.oidc.provider.Grant({ accountId: session.accountId, clientId: client.clientId });
@@ -156,9 +161,9 @@ export function createOpenIdProvider(services: Pick<Services, 'config' | 'db' | 
       }
       // The app's organisation: the one its sign-in chose; else the one its grant has; else, for an
       // app that signs in without a screen, the one the session's last sign-in chose.
-      const kept = found ? await grantOrganization(db, grant.jti) : undefined;
-      const org = frontDoor?.org ?? kept ?? (await frontDoorSignIn(db, session.uid))?.org;
-      if (org !== undefined && org !== kept) await setGrantOrganization(db, { grantId: grant.jti, org, ttlSeconds });
+      const kept = found ? await findOidcGrantOrg(db, grant.jti) : undefined;
+      const org = frontDoor?.org ?? kept ?? (await findOidcSignIn(db, session.uid))?.org;
+      if (org !== undefined && org !== kept) await setOidcGrantOrg(db, { grantId: grant.jti, org, ttlSeconds });
       return grant;
     },
     cookies: {

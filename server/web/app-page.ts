@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { inlineHash } from './security-headers';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -48,8 +48,7 @@ export interface AppPages {
 
 const INLINE_SCRIPT = /<script(?: type=["']?importmap["']?)?>([\s\S]*?)<\/script>/g;
 const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/g;
-const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-const hashesIn = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map(([, content = '']) => hashOf(content));
+const hashesIn = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map(([, content = '']) => inlineHash(content));
 
 function compiled(html: string): AppPage {
   const identity = Buffer.from(html);

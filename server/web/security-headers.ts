@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import { platformFrameSources } from '../../rules/platform-origins';
 
 /** The one page other sites may frame: the embedded password change (flows 2, 4.10). */
 export const EMBEDDED_PAGE = '/change-password';
+
+/** How the CSP names an inline script or stylesheet it allows: `'sha256-…'` of its text. */
+export const inlineHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /** Hashes of the pages' inline scripts and styles, which the CSP allows one by one. */
 export interface InlineHashes {
