@@ -162,6 +162,40 @@ for (const { path, fill, button, next, call } of [
   });
 }
 
+/** The e-mail field's offer of passkeys asks for its options first (flows 4.14). */
+function recordPasskeyOffers(page: Page): string[] {
+  const offers: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('/passkeys/sign-in/options')) offers.push(request.url());
+  });
+  return offers;
+}
+
+test('a Continue pressed on /login before the script arrives goes on to the password without offering passkeys in the field', async ({ page }) => {
+  const offers = recordPasskeyOffers(page);
+  const release = await holdScripts(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await fillEmail('early-offer@example.com')(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  release();
+  await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(offers).toEqual([]);
+});
+
+test('a Continue pressed on /login before the script arrives whose look-up fails stays on Login, which then offers passkeys in the field', async ({ page }) => {
+  const offers = recordPasskeyOffers(page);
+  await page.route(/\/api\/organization\/[^/]+\/ssoMode$/, (route) => route.abort());
+  const release = await holdScripts(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await fillEmail('early-offer@example.com')(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  release();
+  await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue('early-offer@example.com');
+  await expect.poll(() => offers.length).toBe(1);
+});
+
 test('an e-mail its link pre-fills can be sent at once, before the script arrives', async ({ page }) => {
   const release = await holdScripts(page);
   await page.goto('/reset-password?username=early-prefilled%40example.com', { waitUntil: 'commit' });

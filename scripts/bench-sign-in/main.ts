@@ -29,9 +29,10 @@
  * returning user's sign-ins all succeed, which no limit counts, and the per-address limits
  * (SSO-mode look-ups 120 a minute, passkey options 300 a minute) are far above a run's pace.
  *
- * Environment: BENCH_RUNS, runs per scenario, cache and side (default 5); BENCH_PORT, the reference
- * server's port, the bare forms on the next one (default 8590). Needs `npm run build` first. Not
- * part of `npm test`: minutes long, and too noisy on a shared machine for a pass or fail.
+ * Environment: BENCH_RUNS, runs per scenario, cache and side (default 5); BENCH_SCENARIOS, the
+ * scenarios to run (default "password,totp"); BENCH_PORT, the reference server's port, the bare
+ * forms on the next one (default 8590). Needs `npm run build` first. Not part of `npm test`:
+ * minutes long, and too noisy on a shared machine for a pass or fail.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -53,10 +54,12 @@ import { measure, type Cache, type Measured, type Scenario, type SignInAs, type 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const port = Number(process.env.BENCH_PORT ?? 8590);
-const SCENARIOS: Scenario[] = ['password', 'totp'];
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'password,totp').split(',') as Scenario[];
 const CACHES: Cache[] = ['cold', 'warm'];
 
 if (!existsSync(join(root, 'dist', 'pages', 'pages.json'))) throw new Error('No build in dist/: run npm run build first.');
+if (SCENARIOS.some((scenario) => scenario !== 'password' && scenario !== 'totp'))
+  throw new Error(`BENCH_SCENARIOS lists password, totp or both, got "${process.env.BENCH_SCENARIOS}".`);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`BENCH_RUNS must be a whole number of 1 or more, got "${process.env.BENCH_RUNS}".`);
 
 /** Fails while another process listens on the port: its answers would pass for the benchmark's servers'. */

@@ -31,3 +31,6 @@ export async function earlyAnswer(url: string): Promise<Answer<string> | undefin
     return undefined;
   }
 }
+
+/** Whether a press sent its call before the app took over, and the app has not taken its answer yet. */
+export const pressUnderWay = (): boolean => (globalThis as WithPressCall).frontdoorCall !== undefined;

@@ -13,6 +13,7 @@ import { clearToast } from '../../stores/first-view/toast';
 import { $storedSession, restoreSessionOnce } from '../../stores/session';
 import { isExpired } from '../../session/token';
 import { passkeySignInOptions } from '../../api/passkey-sign-in';
+import { pressUnderWay } from '../../api/early-answer';
 
 export { goToIdentityProvider };
 
@@ -32,7 +33,9 @@ export async function lookUp(flow: Flow, username: string, leaving: (on: boolean
   if (result.kind === 'mode') {
     if (allowsSaml(result.mode)) {
       leaving(true);
-      if (!(await goToIdentityProvider(flow, 'Login', emailDomain(username), username))) leaving(false);
+      if (await goToIdentityProvider(flow, 'Login', emailDomain(username), username)) return;
+      leaving(false);
+      offerOnce(flow);
       return;
     }
     await flow.go({ to: PATHS.loginWithPassword, search: { username } });
@@ -44,6 +47,7 @@ export async function lookUp(flow: Flow, username: string, leaving: (on: boolean
     void reportError({ screen: 'Login', operation: 'sso-mode' });
   }
   showFailure('Login', 'sso-mode', result);
+  offerOnce(flow);
 }
 
 /**
@@ -59,7 +63,9 @@ export function arrive(flow: Flow): () => void {
     void flow.go({ to: PATHS.companySelection, replace: true });
     return () => undefined;
   }
-  void keepOfferingPasskeys(flow);
+  // A Continue pressed before the takeover is on its way to the next step: an offer now would only
+  // add a call and the browser's ceremony to the wait (docs/decisions/0018-one-round-trip-a-step.md).
+  if (!pressUnderWay()) offerOnce(flow);
   return () => offer?.abort();
 }
 
@@ -72,11 +78,24 @@ function withdrawable(): AbortSignal {
   return offer.signal;
 }
 
+/** Whether the e-mail field's offer is being made. */
+let offering = false;
+
 /** Offers passkeys in the e-mail field, again after each chosen one whose sign-in did not go on. */
 async function keepOfferingPasskeys(flow: Flow): Promise<void> {
-  while (await offerPasskeys(flow, withdrawable)) {
-    // Chosen, and the sign-in did not go on: offered again.
+  offering = true;
+  try {
+    while (await offerPasskeys(flow, withdrawable)) {
+      // Chosen, and the sign-in did not go on: offered again.
+    }
+  } finally {
+    offering = false;
   }
+}
+
+/** The field's offer, unless it is being made: at arrival, or once a press sent before the takeover has stayed on the screen. */
+function offerOnce(flow: Flow): void {
+  if (!offering) void keepOfferingPasskeys(flow);
 }
 
 /**
