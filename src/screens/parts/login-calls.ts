@@ -65,7 +65,7 @@ export function arrive(flow: Flow): () => void {
   }
   // A Continue pressed before the takeover is on its way to the next step: an offer now would only
   // add a call and the browser's ceremony to the wait (docs/decisions/0018-one-round-trip-a-step.md).
-  if (!pressUnderWay()) offerOnce(flow);
+  if (!pressUnderWay()) void keepOfferingPasskeys(flow);
   return () => offer?.abort();
 }
 
@@ -78,24 +78,24 @@ function withdrawable(): AbortSignal {
   return offer.signal;
 }
 
-/** Whether the e-mail field's offer is being made. */
-let offering = false;
+/** How many offers of the e-mail field are being made (one left by a screen ends once withdrawn). */
+let offering = 0;
 
 /** Offers passkeys in the e-mail field, again after each chosen one whose sign-in did not go on. */
 async function keepOfferingPasskeys(flow: Flow): Promise<void> {
-  offering = true;
+  offering += 1;
   try {
     while (await offerPasskeys(flow, withdrawable)) {
       // Chosen, and the sign-in did not go on: offered again.
     }
   } finally {
-    offering = false;
+    offering -= 1;
   }
 }
 
-/** The field's offer, unless it is being made: at arrival, or once a press sent before the takeover has stayed on the screen. */
+/** The field's offer once a press sent before the takeover has stayed on the screen, unless it is being made. */
 function offerOnce(flow: Flow): void {
-  if (!offering) void keepOfferingPasskeys(flow);
+  if (offering === 0) void keepOfferingPasskeys(flow);
 }
 
 /**
