@@ -171,14 +171,24 @@ function recordPasskeyOffers(page: Page): string[] {
   return offers;
 }
 
-test('a Continue pressed on /login before the script arrives goes on to the password without offering passkeys in the field', async ({ page }) => {
+test('a Continue pressed on /login before the script arrives goes on to the password, arriving as any move does, without offering passkeys in the field', async ({
+  page,
+}) => {
   const offers = recordPasskeyOffers(page);
   const release = await holdScripts(page);
   await page.goto('/login', { waitUntil: 'commit' });
   await fillEmail('early-offer@example.com')(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   release();
-  await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
+  const heading = page.getByRole('heading', { name: 'Enter your password' });
+  await expect(heading).toBeVisible();
+  // The step arrives as after a move on a page that had taken over: Login gone, the password
+  // field empty and focused, ready for typing.
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue('early-offer@example.com');
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(password).toHaveValue('');
+  await expect(password).toBeFocused();
   await page.waitForLoadState('networkidle');
   expect(offers).toEqual([]);
 });

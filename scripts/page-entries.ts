@@ -9,6 +9,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ROUTE_TABLE } from '../src/router/route-table';
+import { PRESS_CALLS } from '../src/router/press-calls';
 
 /** The screens with pages of their own: every row's served in production, and the not-found page's. */
 export function pageScreens(): string[] {
@@ -38,7 +39,9 @@ export function writePageEntries(root: string, dir: string): string[] {
         `// The entry of the pages of ${screen}, written by scripts/page-entries.ts.`,
         `import { bootPage } from '${toSource}/router/start';`,
         `export * from '${toSource}/router/shared';`,
-        `bootPage(() => import('${toSource}/screens/${screen}').then((module) => module.${screen}));`,
+        // A screen whose page sends a press's first call takes the held press before its render.
+        `bootPage(() => import('${toSource}/screens/${screen}').then((module) => module.${screen})` +
+          (screen in PRESS_CALLS ? `, () => import('${toSource}/screens/${screen}').then((module) => module.takeHeldPress));` : ');'),
         '',
       ].join('\n'),
     );

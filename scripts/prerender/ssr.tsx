@@ -15,6 +15,7 @@ import { ScreenHost } from '../../src/router/ScreenHost';
 import { staticFlow } from '../../src/flow/static-flow';
 import { loadScreen, type ScreenName } from '../../src/router/screens';
 import type { PageScreen } from '../../src/router/scripts-block';
+import { PRESS_CALLS } from '../../src/router/press-calls';
 import { addDictionary, translate, type Dictionary } from '../../src/i18n/i18n';
 import { $locale } from '../../src/i18n/locale';
 
@@ -123,13 +124,6 @@ export function shellPage(language: Language): Page {
 
 /** The lazily loaded calls of a screen whose first view takes presses before they arrive. */
 const SCREEN_CALLS: Partial<Record<ScreenName, string>> = { Login: 'src/screens/parts/login-calls.ts' };
-
-/**
- * The call a press on a screen's form makes first, under the API's base with the form's fields in
- * braces: the page sends it with a press before the takeover (src/api/early-answer.ts), so the
- * answer and the script arrive together. Only a GET whose answer the app takes as it is.
- */
-const PRESS_CALLS: Partial<Record<ScreenName, string>> = { Login: '/organization/{username}/ssoMode' };
 
 /**
  * What a press on a page's form needs that its first view does without: the screen's calls, the

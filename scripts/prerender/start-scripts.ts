@@ -9,7 +9,7 @@
  * texts and styles) is fetched once the person engages with a field, behind the page's own scripts.
  * A form sent before the app takes its presses (the browser has checked it already) is held, its
  * button shown busy and the scripts started at once; the app's live event sends it again, the app's
- * way, once. Sent natively, it would reload the page and lose the press, or, with the app half started,
+ * way, once, unless the app has taken it before its first render (src/router/held-press.ts). Sent natively, it would reload the page and lose the press, or, with the app half started,
  * reach an address that drops what was typed. Should the script not load, the form goes natively.
  */
 import { LIVE_EVENT } from '../../src/flow/live-event';
@@ -34,6 +34,7 @@ document.addEventListener(
     if (live || !(event.target instanceof HTMLFormElement)) return;
     event.preventDefault();
     held = event.target;
+    (window as WithPressCall).frontdoorHeld = held;
     heldButton = event.submitter;
     heldButton?.setAttribute('aria-busy', 'true');
     engaged();
@@ -49,7 +50,9 @@ document.addEventListener(
     live = true;
     // The app shows its own progress from here.
     heldButton?.removeAttribute('aria-busy');
-    if (held?.isConnected) held.requestSubmit();
+    // Unless the app has taken the press before its first render (src/router/start.tsx).
+    const form = (window as WithPressCall).frontdoorHeld;
+    if (form?.isConnected) form.requestSubmit();
   },
   { once: true },
 );

@@ -12,8 +12,11 @@ export interface PressCall {
   response: Promise<Response>;
 }
 
-/** The window with the call a press sent early, until the app takes it. */
-export type WithPressCall = typeof globalThis & { frontdoorCall?: PressCall };
+/**
+ * The window with the call a press sent early, until the app takes it, and the form the page holds
+ * to send again the app's way once it takes presses, unless the app has taken the press already.
+ */
+export type WithPressCall = typeof globalThis & { frontdoorCall?: PressCall; frontdoorHeld?: HTMLFormElement };
 
 /**
  * The answer to the call of `url` the page sent with a press, taken once; undefined when it sent

@@ -50,3 +50,18 @@ describe('what was typed into a prerendered page before its screen took over', (
     expect(root.querySelector<HTMLInputElement>('[name=code]')!.value).toBe('');
   });
 });
+
+describe('a screen that arrives over a prerendered page that never rendered (a held press taken first)', () => {
+  it('replaces the markup: none of its elements, nor what was typed into them, reaches the screen', async () => {
+    const root = prerenderedRoot();
+    const typedInto = root.querySelector<HTMLInputElement>('[name=username]')!;
+    typedInto.value = 'ada@example.com';
+    let latest = { code: 'unseen' };
+    await showInRoot(root, <Controlled seen={(values) => (latest = values)} />, 'replace');
+    expect(typedInto.isConnected).toBe(false);
+    expect(root.querySelectorAll('form')).toHaveLength(1);
+    expect(latest).toEqual({ code: '' });
+    expect(root.querySelector<HTMLInputElement>('[name=code]')!.value).toBe('');
+    expect(root.querySelector<HTMLInputElement>('[name=username]')!.value).toBe('');
+  });
+});

@@ -40,12 +40,18 @@ export function keepTyped(root: HTMLElement): () => void {
 }
 
 /**
- * Shows `element` in `root`, over what the root shows (a prerendered page's markup, the screen
- * before), keeping what was typed into the markup; answers once it is there.
+ * Shows `element` in `root`, over what the root shows (the screen before, or a prerendered page's
+ * markup, which it takes over keeping what was typed into it, or replaces); answers once it is there.
  */
-export function showInRoot(root: HTMLElement, element: ReactNode): Promise<void> | void {
+export function showInRoot(root: HTMLElement, element: ReactNode, markup: 'take-over' | 'replace' = 'take-over'): Promise<void> | void {
   const replace = outlets.get(root);
   if (replace) return replace(element);
+  if (markup === 'replace') {
+    // In the task of the render: no frame shows the root empty.
+    root.replaceChildren();
+    render(<Outlet root={root} first={element} />, root);
+    return;
+  }
   const typeAgain = keepTyped(root);
   render(<Outlet root={root} first={element} />, root);
   typeAgain();

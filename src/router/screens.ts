@@ -34,14 +34,15 @@ export const SCREENS = {
   // The toolkit's gallery (development only): its texts are no sign-in page's, and come with it.
   Gallery: () => import('../gallery/gallery-entry').then((gallery) => gallery.loadGallery()),
   NotFound: () => import('../screens/NotFound'),
-} satisfies Record<string, () => Promise<Record<string, ComponentType>>>;
+} satisfies Record<string, () => Promise<Record<string, unknown>>>;
 
 export type ScreenName = keyof typeof SCREENS;
 
 /** The screen's component, from its chunk. */
 export async function loadScreen(name: ScreenName): Promise<ComponentType> {
-  const module: Record<string, ComponentType | undefined> = await SCREENS[name]();
+  // A screen's module may export more than its screen (Login's taking of a held press).
+  const module: Record<string, unknown> = await SCREENS[name]();
   const screen = module[name];
-  if (!screen) throw new Error(`The chunk of ${name} exports no ${name}.`);
-  return screen;
+  if (typeof screen !== 'function') throw new Error(`The chunk of ${name} exports no ${name}.`);
+  return screen as ComponentType;
 }

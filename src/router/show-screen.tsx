@@ -55,6 +55,8 @@ export async function showScreen(root: HTMLElement, { row, load, flow, rawSearch
     <ScreenHost flow={flow} titleKey={row.titleKey} guarded={Boolean(row.guard)} arrival={arrival}>
       <Screen />
     </ScreenHost>,
+    // A screen that arrives takes the place of a first view its page never rendered (src/router/start.tsx).
+    arrival ? 'replace' : 'take-over',
   );
   return { kind: 'shown' };
 }
@@ -75,5 +77,6 @@ export async function showUnavailable(root: HTMLElement, { row, flow, arrival }:
     <ScreenHost flow={flow} titleKey={row.titleKey} arrival={arrival}>
       <ErrorScreen />
     </ScreenHost>,
+    arrival ? 'replace' : 'take-over',
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { Flow } from '../flow/flow';
 import { Button, Field, useArrival, useFormModel, useHandler } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
@@ -15,6 +16,24 @@ import { shown } from './parts/field-errors';
 
 /** Login's calls to the API: they arrive after the form takes presses (src/screens/parts/login-calls.ts). */
 const loginCalls = () => import('./parts/login-calls');
+
+/**
+ * A Continue the page held before the takeover, with its look-up already sent (src/api/early-answer.ts),
+ * taken before Login's first render: a sign-in that moves on shows the next step at once, without
+ * rendering the screen it leaves (docs/decisions/0018-one-round-trip-a-step.md, "A held press taken
+ * first"). Answers whether it left Login. A press it does not take (an e-mail the app refuses, an
+ * automatic SAML check or a returned plain form to wait for, calls that could not arrive) is sent
+ * again once Login renders; `taken` tells the page it is taken.
+ */
+export async function takeHeldPress(flow: Flow, form: HTMLFormElement, rawSearch: Readonly<Record<string, string>>, taken: () => void): Promise<boolean> {
+  const field = form.elements.namedItem('username');
+  const username = field instanceof HTMLInputElement ? field.value.trim() : '';
+  if (emailErrors(username).length > 0 || automaticSamlContext(flow.search.context, flow.search.domain) || rawSearch.username) return false;
+  const calls = await loginCalls().catch(() => undefined);
+  if (!calls) return false;
+  taken();
+  return calls.lookUp(flow, username, () => undefined, false);
+}
 
 /**
  * Login (flows 2, 4.1, 4.2): e-mail first. The organisation's SSO mode decides between the

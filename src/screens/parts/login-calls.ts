@@ -25,21 +25,24 @@ export async function signsInWithSaml(context: string): Promise<boolean> {
 
 /**
  * The e-mail's organisation decides (flows 4.1): its identity provider, or the password step.
- * `leaving` tells the screen it is on the way to the identity provider, and when that failed.
+ * `leaving` tells the screen it is on the way to the identity provider, and when that failed. A
+ * look-up that stays on Login offers passkeys in the field, unless Login has yet to arrive and
+ * offer them itself (`arrived` false: a held press taken before its render). Answers whether the
+ * sign-in left Login.
  */
-export async function lookUp(flow: Flow, username: string, leaving: (on: boolean) => void): Promise<void> {
+export async function lookUp(flow: Flow, username: string, leaving: (on: boolean) => void, arrived = true): Promise<boolean> {
   clearToast();
   const result = await ssoModeByEmail(username);
   if (result.kind === 'mode') {
     if (allowsSaml(result.mode)) {
       leaving(true);
-      if (await goToIdentityProvider(flow, 'Login', emailDomain(username), username)) return;
+      if (await goToIdentityProvider(flow, 'Login', emailDomain(username), username)) return true;
       leaving(false);
-      offerOnce(flow);
-      return;
+      if (arrived) offerOnce(flow);
+      return false;
     }
     await flow.go({ to: PATHS.loginWithPassword, search: { username } });
-    return;
+    return true;
   }
   if (result.kind === 'unknown-mode') {
     // Any mode but the three known ones is an error (flows 4.1).
@@ -47,7 +50,8 @@ export async function lookUp(flow: Flow, username: string, leaving: (on: boolean
     void reportError({ screen: 'Login', operation: 'sso-mode' });
   }
   showFailure('Login', 'sso-mode', result);
-  offerOnce(flow);
+  if (arrived) offerOnce(flow);
+  return false;
 }
 
 /**
