@@ -134,7 +134,7 @@ for (const { path, fill, button, next, call } of [
     call: /\/api\/login\/code$/,
   },
 ]) {
-  test(`${path}: a form sent before the script arrives is shown busy and sent exactly once when it has, with what was typed`, async ({ page }) => {
+  test(`${path}: a form sent before the script arrives is shown busy, spinning, and sent exactly once when it has, with what was typed`, async ({ page }) => {
     const calls: string[] = [];
     page.on('request', (request) => {
       if (call.test(new URL(request.url()).pathname)) calls.push(request.url());
@@ -145,6 +145,8 @@ for (const { path, fill, button, next, call } of [
     const submit = page.getByRole('button', { name: button });
     await submit.click();
     await expect(submit).toHaveAttribute('aria-busy', 'true');
+    // Busy to the eye too: the page's own rules draw the spinner the app's button would show.
+    expect(await submit.evaluate((button) => getComputedStyle(button, '::before').animationName)).toBe('fd-spin');
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
     // Pressed again while held: still one press.
     await page.keyboard.press('Enter');
