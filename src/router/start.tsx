@@ -78,11 +78,11 @@ export async function startPage(root: HTMLElement, load?: ScreenLoad, takePress?
     // sign-in that moves on never needs (docs/decisions/0018-one-round-trip-a-step.md).
     const form = takePress && heldForm();
     inPlace = form && screen.screen;
+    // A taking that fails renders the screen, which sends a press it had not yet taken again.
     const left = form
-      ? await takePress().then(
-          (take) => take(first.flow, form, first.rawSearch, takeHeldForm),
-          () => false,
-        )
+      ? await takePress()
+          .then((take) => take(first.flow, form, first.rawSearch, takeHeldForm))
+          .catch(() => false)
       : false;
     inPlace = undefined;
     if (!left && (await showFirstView(root, screen, load, first))) inPlace = screen.screen;
