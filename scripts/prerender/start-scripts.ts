@@ -9,8 +9,9 @@
  * texts and styles) is fetched once the person engages with a field, behind the page's own scripts.
  * A form sent before the app takes its presses (the browser has checked it already) is held, its
  * button shown busy and the scripts started at once; the app's live event sends it again, the app's
- * way, once, unless the app has taken it before its first render (src/router/held-press.ts). Sent natively, it would reload the page and lose the press, or, with the app half started,
- * reach an address that drops what was typed. Should the script not load, the form goes natively.
+ * way, once, unless the app has taken it before its first render (src/router/held-press.ts). Sent
+ * natively, it would reload the page and lose the press, or, with the app half started, reach an
+ * address that drops what was typed. Should the script not load, the form goes natively.
  */
 import { LIVE_EVENT } from '../../src/flow/live-event';
 import type { WithPressCall } from '../../src/api/early-answer';

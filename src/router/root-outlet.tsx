@@ -46,13 +46,8 @@ export function keepTyped(root: HTMLElement): () => void {
 export function showInRoot(root: HTMLElement, element: ReactNode, markup: 'take-over' | 'replace' = 'take-over'): Promise<void> | void {
   const replace = outlets.get(root);
   if (replace) return replace(element);
-  if (markup === 'replace') {
-    // In the task of the render: no frame shows the root empty.
-    root.replaceChildren();
-    render(<Outlet root={root} first={element} />, root);
-    return;
-  }
-  const typeAgain = keepTyped(root);
+  // Emptied in the task of the render: no frame shows the root empty.
+  const typeAgain = markup === 'take-over' ? keepTyped(root) : root.replaceChildren();
   render(<Outlet root={root} first={element} />, root);
-  typeAgain();
+  typeAgain?.();
 }

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Flow } from '../flow/flow';
 import { Button, Field, useArrival, useFormModel, useHandler } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
-import { useFlow } from '../flow/flow';
+import { useFlow, type Flow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
 import { useSearch } from '../flow/search';
 import { FlowLink } from '../flow/FlowLink';
