@@ -60,6 +60,9 @@ const rollback = (client: pg.PoolClient) =>
     (failed: Error) => failed,
   );
 
+/** PostgreSQL's in_failed_sql_transaction, the error PGlite's TransactionAbortedError carries. */
+const rolledBack = () => Object.assign(new Error('The transaction was rolled back: one of its statements failed.'), { code: '25P02' });
+
 /**
  * Runs fn on one connection between BEGIN and COMMIT. A connection that failed as a connection
  * (lost, or a statement past its bound, which node-postgres leaves running on it) is handed back
@@ -76,7 +79,9 @@ async function inTransaction<T>(pool: pg.Pool, log: DatabaseLog, fn: (tx: Querya
   try {
     await client.query('BEGIN');
     const result = await fn(queryable(client));
-    await client.query('COMMIT');
+    // A statement of fn failed and fn went on: PostgreSQL answers the COMMIT with ROLLBACK, and
+    // nothing fn wrote is kept. Fails as PGlite's transaction does (pglite-statements.ts).
+    if ((await client.query('COMMIT')).command === 'ROLLBACK') throw rolledBack();
     return result;
   } catch (error) {
     broken = isDatabaseUnavailable(error) ? (error as Error) : await rollback(client);
