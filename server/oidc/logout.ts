@@ -10,6 +10,7 @@ import { endSession } from '../db/sessions';
 import { audit } from '../db/audit';
 import { parseCookieHeader } from '../web/cookie-header';
 import { findOidcSignIn } from '../db/oidc';
+import { cookieDomainFor } from '../../rules/cookie-domain';
 import type { OpenIdProvider } from './provider';
 
 type Middleware = Parameters<OpenIdProvider['use']>[0];
@@ -46,10 +47,8 @@ export function endFrontDoorSessionAtLogout(services: Pick<Services, 'db' | 'con
     }
     // Only the cookies of that session: another person may have signed in on this browser since
     // (the engine signs the earlier one out the same way when the next one's sign-in resumes).
-    const domain =
-      config.cookieDomain && (ctx.hostname === config.cookieDomain || ctx.hostname.endsWith(`.${config.cookieDomain}`))
-        ? `; Domain=${config.cookieDomain}`
-        : '';
+    const onDomain = cookieDomainFor(config.cookieDomain, ctx.hostname);
+    const domain = onDomain ? `; Domain=${onDomain}` : '';
     for (const [name, value] of parseCookieHeader(ctx.get('cookie'))) {
       if (SESSION_COOKIE.test(name) && sessionIdOf(value) === signIn.session_id) {
         ctx.append('Set-Cookie', `${name}=; Path=/${domain}; Max-Age=0; Secure; SameSite=Strict`);

@@ -10,6 +10,7 @@
 import { getCookie, removeCookie, setCookie } from 'tiny-cookie';
 import type { SessionToken } from './token';
 import { isContext } from '../../rules/context';
+import { cookieDomainFor } from '../../rules/cookie-domain';
 
 export const SESSION_COOKIE = 'token';
 export const CONTEXT_COOKIE_PREFIX = 'token_';
@@ -21,18 +22,6 @@ export interface CookieAttributes {
   samesite: 'Strict';
   expires: Date;
   domain?: string;
-}
-
-/**
- * The product's domain when the page is on it, else none (the cookie stays on the page's host): a
- * browser refuses a cookie for a domain the page is not under, and the front door may be reached
- * by another name (an address, a proxy's host).
- */
-export function cookieDomainFor(domain: string | undefined, hostname: string): string | undefined {
-  if (!domain) return undefined;
-  const name = domain.replace(/^\./, '').toLowerCase();
-  const host = hostname.toLowerCase();
-  return host === name || host.endsWith(`.${name}`) ? name : undefined;
 }
 
 const here = (domain: string | undefined) => cookieDomainFor(domain, globalThis.location?.hostname ?? '');
