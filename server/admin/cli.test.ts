@@ -46,6 +46,29 @@ describe.each(testDatabases)('the admin command on $name', (target) => {
     expect(await verifyPassword(user.password_hash, 'Lovelace-Engine-2')).toBe(true);
   });
 
+  it('refuses a password that breaks the rules of a new password, and creates no user', async () => {
+    await expect(admin('create-user --email short@example.com', { env: { FRONTDOOR_PASSWORD: 'Short-1' }, stdin: Readable.from([]) })).rejects.toThrow(
+      /The password needs 9 to 1024 characters/,
+    );
+    await expect(
+      admin('create-user --email plain@example.com', { env: { FRONTDOOR_PASSWORD: 'lowercase-only-words' }, stdin: Readable.from([]) }),
+    ).rejects.toThrow(/needs an uppercase letter, a digit/);
+    expect(await findUserByEmail(api.db, 'short@example.com')).toBeUndefined();
+    expect(await findUserByEmail(api.db, 'plain@example.com')).toBeUndefined();
+  });
+
+  it('creates a user whose password attackers try first, and says that each sign-in will ask for a new one', async () => {
+    const said = await admin('create-user --email old.habits@example.com --context acme', {
+      env: { FRONTDOOR_PASSWORD: 'Welcome2024' },
+      stdin: Readable.from([]),
+    });
+    expect(said).toMatch(/Created user old\.habits@example\.com in acme\. Its password is one attackers try first/);
+    expect(await verifyPassword((await findUserByEmail(api.db, 'old.habits@example.com'))!.password_hash, 'Welcome2024')).toBe(true);
+    expect(await admin('create-user --email rare@example.com', { env: { FRONTDOOR_PASSWORD: 'Quartz-Vellum-Tundra-94' }, stdin: Readable.from([]) })).toBe(
+      'Created user rare@example.com.',
+    );
+  });
+
   it('refuses a password on the command line, where ps and shell history see it', async () => {
     await expect(admin('create-user --email linus@example.com --password Secret-Pass-3')).rejects.toThrow(
       /--password is not taken.*--password-stdin or FRONTDOOR_PASSWORD/,

@@ -9,11 +9,13 @@ import { LANGUAGES, isLanguage, type Language } from '../../rules/languages';
 import { isContext } from '../../rules/context';
 import { isEmail } from '../../rules/email';
 import { isFreeText } from '../../rules/free-text';
-import type { OrganizationRow } from '../db/organizations';
+import { findOrganization, type OrganizationRow } from '../db/organizations';
 import { AdminError, addMembership, createOrganization, createUser, setDomains, setMfaPolicy, setSaml, setSsoMode, setTerms } from './operations';
 import { inviteUser } from './invite';
 import { createClientCommand, deleteClientCommand, listClientsCommand } from './clients';
 import { findUserByEmail } from '../db/users';
+import { passwordProblems } from '../auth/passwords';
+import { isGuessable } from '../auth/known-passwords';
 import { resetSecondFactor } from '../auth/second-factor-reset';
 import { DEV_IDP_ENTRY_POINT, isAllowedEntryPoint } from '../saml/service-provider';
 
@@ -24,7 +26,8 @@ Commands:
                       [--default-language L] [--open-registration] [--disabled] [--domain D ...]
   create-user         --email E [--password-stdin] [--language L] [--context C ...]
                       (the password, if any, from standard input with --password-stdin, else from
-                      FRONTDOOR_PASSWORD; never on the command line, where ps and shell history see it)
+                      FRONTDOOR_PASSWORD; never on the command line, where ps and shell history see it;
+                      it meets the rules of any new password)
   invite              --email E --context C [--language L]     (sends the invitation mail)
   reset-second-factor --email E
                       (removes the person's TOTP, recovery codes and passkeys, ends every session
@@ -194,13 +197,21 @@ export async function runAdmin(argv: string[], services: Services, input: AdminI
     }
     case 'create-user': {
       const secret = await password(values, input);
+      // The rules of any new password (flows 5), as the API's: a user the operator creates is no exception.
+      const problems = secret ? passwordProblems(secret) : [];
+      if (problems.length > 0) throw new AdminError(`The password needs ${problems.join(', ')}, as any new password does.`);
       const user = await createUser(db, {
         email: email(one),
         ...(secret ? { password: secret } : {}),
         language: language(values.language) ?? 'en',
       });
       for (const context of contexts) await addMembership(db, user.id, context);
-      return `Created user ${user.email}${contexts.length ? ` in ${contexts.join(', ')}` : ''}.`;
+      const created = `Created user ${user.email}${contexts.length ? ` in ${contexts.join(', ')}` : ''}.`;
+      // Not refused: a sign-in with it goes on, and says so (flows 4.17); the operator hears it first.
+      const organisations = (await Promise.all(contexts.map((context) => findOrganization(db, context)))).filter((row) => row !== undefined);
+      return secret && (await isGuessable(secret, { email: user.email, organisations }))
+        ? `${created} Its password is one attackers try first: each sign-in with it asks the user to change it.`
+        : created;
     }
     case 'invite': {
       const lang = language(values.language);
