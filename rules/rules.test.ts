@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_PATTERN, emailDomain, isEmail } from './email';
+import { EMAIL_INPUT_PATTERN, EMAIL_PATTERN, emailDomain, isEmail } from './email';
 import { brokenPasswordRules } from './password';
 import { preferredLanguage, primaryLanguage, requestLanguage, supportedLanguage } from './languages';
 import { isMfaCode } from './mfa-code';
@@ -84,6 +84,34 @@ describe('the e-mail rule', () => {
 describe('the e-mail pattern', () => {
   it('holds no angle bracket, so it sits in an HTML attribute that is read up to the first >', () => {
     expect(EMAIL_PATTERN.source).not.toMatch(/[<>]/);
+    expect(EMAIL_INPUT_PATTERN).not.toMatch(/[<>]/);
+  });
+
+  it('for an input, compiled as browsers compile it, takes exactly the strings the rule takes', () => {
+    const rule = new RegExp(EMAIL_PATTERN.source, 'u');
+    const input = new RegExp(`^(?:${EMAIL_INPUT_PATTERN})$`, 'v');
+    // Every string of up to six of these: letters of two scripts, a combining mark, a digit, the
+    // separators the rule places, a special, whitespace and a line break.
+    const characters = ['a', 'ä', '\u0301', '1', '-', '.', '@', '"', ' ', '\n'];
+    const differ: string[] = [];
+    const each = (value: string, more: number): void => {
+      if (rule.test(value) !== input.test(value)) differ.push(value);
+      if (more > 0) for (const character of characters) each(value + character, more - 1);
+    };
+    each('', 6);
+    for (const value of [
+      'ada.lovelace+newsletter@example.com',
+      'ada@例え.テスト',
+      'a-.b@x.y',
+      'a@b--c.d',
+      'a@b.c-d.e',
+      'a@b.-c.d',
+      'a@b.c-',
+      `${'a.'.repeat(40)}a@b.c`,
+    ]) {
+      if (rule.test(value) !== input.test(value)) differ.push(value);
+    }
+    expect(differ).toEqual([]);
   });
 
   it("compiles with the v flag, as browsers compile an input's pattern", () => {

@@ -10,7 +10,7 @@ import { useLive } from '../flow/live';
 import { automaticSamlContext } from '../flow/saml-context';
 import { showToast } from '../stores/first-view/toast';
 import { emailErrors } from '../schemas/email-rule';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../rules/email';
+import { EMAIL_INPUT_PATTERN, EMAIL_MAX_LENGTH } from '../../rules/email';
 import { shown } from './parts/field-errors';
 
 /** Login's calls to the API: they arrive after the form takes presses (src/screens/parts/login-calls.ts). */
@@ -138,7 +138,7 @@ export function Login() {
         autoComplete="username webauthn"
         inputMode="email"
         maxLength={EMAIL_MAX_LENGTH}
-        pattern={EMAIL_PATTERN.source}
+        pattern={EMAIL_INPUT_PATTERN}
         defaultValue={search.username}
         {...shown(email, t)}
         // The server fills the prerendered field from `username` (server/web/prefilled-fields.ts).

@@ -7,7 +7,7 @@ import { showFailure } from '../../flow/failure';
 import { requestMail } from '../../api/account';
 import { emailErrors } from '../../schemas/email-rule';
 import { requestLanguage } from '../../../rules/languages';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../../rules/email';
+import { EMAIL_INPUT_PATTERN, EMAIL_MAX_LENGTH } from '../../../rules/email';
 import { shown } from './field-errors';
 
 export interface EmailRequestFormProps {
@@ -58,7 +58,7 @@ export function EmailRequestForm({ screen, kind, heading, intro, submitLabel, pr
         inputMode="email"
         maxLength={EMAIL_MAX_LENGTH}
         // Checks the address before the script arrives too, by the same rule.
-        pattern={EMAIL_PATTERN.source}
+        pattern={EMAIL_INPUT_PATTERN}
         defaultValue={initialEmail}
         // The server fills the prerendered field from these too (server/web/prefilled-fields.ts).
         data-prefill={prefill.from.join(' ')}
