@@ -195,6 +195,26 @@ test('a Continue pressed on /login before the script arrives goes on to the pass
   expect(offers).toEqual([]);
 });
 
+test('a Continue pressed on /login before the script arrives sends its look-up without the cookies it does not read', async ({ page, context, baseURL }) => {
+  // A cookie of the front door's host, which any request of the page sent with credentials carries.
+  await context.addCookies([{ name: 'story', value: 'kept', url: `${baseURL}/` }]);
+  const lookUps: Promise<Record<string, string>>[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/organization\/[^/]+\/ssoMode$/.test(new URL(request.url()).pathname)) lookUps.push(request.allHeaders());
+  });
+  const release = await holdScripts(page);
+  const opened = await page.goto('/login', { waitUntil: 'commit' });
+  // The page's own requests carry it: the cookie was there to be sent.
+  expect((await opened?.request().allHeaders())?.cookie).toContain('story=kept');
+  await fillEmail('early-cookies@example.com')(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect.poll(() => lookUps.length).toBe(1);
+  release();
+  await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
+  expect(lookUps).toHaveLength(1);
+  expect(await lookUps[0]).not.toHaveProperty('cookie');
+});
+
 test('a Continue pressed on /login before the script arrives whose look-up fails stays on Login, which then offers passkeys in the field', async ({ page }) => {
   const offers = recordPasskeyOffers(page);
   await page.route(/\/api\/organization\/[^/]+\/ssoMode$/, (route) => route.abort());
