@@ -4,10 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../rules/email';
 import { CONTEXT_PATTERN } from '../rules/context';
+import { PRESS_CALLS } from '../src/router/press-calls';
 
 const contract = parse(readFileSync(fileURLToPath(new URL('../openapi/auth.yaml', import.meta.url)), 'utf8')) as {
   openapi: string;
-  paths: Record<string, Record<string, { operationId?: string; 'x-frontdoor-server-defined'?: boolean; responses?: Record<string, unknown> }>>;
+  paths: Record<
+    string,
+    Record<string, { operationId?: string; security?: unknown[]; 'x-frontdoor-server-defined'?: boolean; responses?: Record<string, unknown> }>
+  >;
   components: { schemas: Record<string, { pattern?: string; maxLength?: number; format?: string }> };
 };
 
@@ -104,5 +108,16 @@ describe('the auth API contract', () => {
 
   it('gives contexts the rule the app and the server share, the one that lets a context name a cookie', () => {
     expect(contract.components.schemas.Context!.pattern).toBe(CONTEXT_PATTERN.source);
+  });
+
+  it('asks no credentials of a call a page sends with a press before its script, which goes without cookies', () => {
+    const calls = Object.values(PRESS_CALLS);
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) {
+      // The page fills the form's field into the braces; the contract names the parameter its own way.
+      const path = Object.keys(contract.paths).find((candidate) => candidate.replace(/{\w+}/g, '{}') === call.replace(/{\w+}/g, '{}'));
+      expect(path, call).toBeDefined();
+      expect(contract.paths[path!]!.get?.security, call).toEqual([]);
+    }
   });
 });
