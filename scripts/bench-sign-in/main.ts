@@ -31,10 +31,13 @@
  *
  * Environment: BENCH_RUNS, runs per scenario, cache and side (default 5); BENCH_SCENARIOS, the
  * scenarios to run (default "password,totp"); BENCH_PORT, the reference server's port, the bare
- * forms on the next one (default 8590). Needs `npm run build` first. Not part of `npm test`:
- * minutes long, and too noisy on a shared machine for a pass or fail.
+ * forms on the next one (default 8590); BENCH_TRACE_DIR, a folder to write a Chromium trace of each
+ * measured sign-in into (`password-cold-Frontdoor-1.json`, …; open one in DevTools' Performance
+ * panel): tracing slows the page, so a traced run's figures are not the benchmark's. Needs
+ * `npm run build` first. Not part of `npm test`: minutes long, and too noisy on a shared machine
+ * for a pass or fail.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +59,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 5);
 const port = Number(process.env.BENCH_PORT ?? 8590);
 const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'password,totp').split(',') as Scenario[];
 const CACHES: Cache[] = ['cold', 'warm'];
+const traceDir = process.env.BENCH_TRACE_DIR;
 
 if (!existsSync(join(root, 'dist', 'pages', 'pages.json'))) throw new Error('No build in dist/: run npm run build first.');
 if (SCENARIOS.some((scenario) => scenario !== 'password' && scenario !== 'totp'))
@@ -119,6 +123,7 @@ try {
     return withCode(user);
   };
 
+  if (traceDir) mkdirSync(traceDir, { recursive: true });
   const results = new Map<string, Measured[]>();
   const key = (scenario: Scenario, cache: Cache, side: Side) => `${scenario} ${cache} ${side.name}`;
   const browser = await chromium.launch(chromiumLaunchOptions);
@@ -138,6 +143,7 @@ try {
               frontDoor: app.origin,
               skipMfaUser: returning.id,
               appOrigin: new URL(appUrl).origin,
+              ...(traceDir ? { trace: join(traceDir, `${scenario}-${cache}-${side === bare ? 'bare-forms' : 'Frontdoor'}-${run}.json`) } : {}),
             });
             results.set(key(scenario, cache, side), [...(results.get(key(scenario, cache, side)) ?? []), measured]);
             const { opened, appRequested } = measured.timeline;

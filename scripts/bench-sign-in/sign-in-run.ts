@@ -10,6 +10,7 @@
  * shown by the page (probe.ts), the app's request by the browser (conditions.ts). All three read
  * the machine's wall clock, so a step is the difference of two of them.
  */
+import { writeFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { skipMfaCookieAttributes, skipMfaCookieName } from '../../src/session/cookies';
 import { condition, SLOW_4G, type Requests, type Sent } from './conditions';
@@ -164,7 +165,23 @@ export interface Run {
   frontDoor: string;
   skipMfaUser: string;
   appOrigin: string;
+  /** Where to write a Chromium trace of the measured sign-in (BENCH_TRACE_DIR), if anywhere. */
+  trace?: string;
 }
+
+/**
+ * What a trace records: the main thread's tasks, events and requests, and its JavaScript sampled,
+ * as DevTools' Performance panel shows them. Tracing slows the page: a traced run shows where the
+ * time goes, not how long it takes.
+ */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'loading',
+  'toplevel',
+  'disabled-by-default-v8.cpu_profiler',
+];
 
 export async function measure(browser: Browser, run: Run): Promise<Measured> {
   const context = await browser.newContext({ locale: 'en-GB' });
@@ -186,7 +203,13 @@ export async function measure(browser: Browser, run: Run): Promise<Measured> {
       await cdp.send('Storage.clearDataForOrigin', { origin: run.side.origin, storageTypes: 'local_storage,indexeddb,service_workers,cache_storage' });
       await cdp.detach();
     }
-    return await signIn(tab.page, tab.requests, tab.reports, start, run.person, run.appOrigin);
+    if (!run.trace) return await signIn(tab.page, tab.requests, tab.reports, start, run.person, run.appOrigin);
+    await browser.startTracing(tab.page, { categories: TRACE_CATEGORIES });
+    try {
+      return await signIn(tab.page, tab.requests, tab.reports, start, run.person, run.appOrigin);
+    } finally {
+      writeFileSync(run.trace, await browser.stopTracing());
+    }
   } finally {
     await context.close();
   }
