@@ -143,7 +143,7 @@ try {
               frontDoor: app.origin,
               skipMfaUser: returning.id,
               appOrigin: new URL(appUrl).origin,
-              ...(traceDir ? { trace: join(traceDir, `${scenario}-${cache}-${side === bare ? 'bare-forms' : 'Frontdoor'}-${run}.json`) } : {}),
+              ...(traceDir ? { trace: join(traceDir, `${scenario}-${cache}-${side.name.replaceAll(' ', '-')}-${run}.json`) } : {}),
             });
             results.set(key(scenario, cache, side), [...(results.get(key(scenario, cache, side)) ?? []), measured]);
             const { opened, appRequested } = measured.timeline;

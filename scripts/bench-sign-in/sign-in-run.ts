@@ -203,12 +203,11 @@ export async function measure(browser: Browser, run: Run): Promise<Measured> {
       await cdp.send('Storage.clearDataForOrigin', { origin: run.side.origin, storageTypes: 'local_storage,indexeddb,service_workers,cache_storage' });
       await cdp.detach();
     }
-    if (!run.trace) return await signIn(tab.page, tab.requests, tab.reports, start, run.person, run.appOrigin);
-    await browser.startTracing(tab.page, { categories: TRACE_CATEGORIES });
+    if (run.trace) await browser.startTracing(tab.page, { categories: TRACE_CATEGORIES });
     try {
       return await signIn(tab.page, tab.requests, tab.reports, start, run.person, run.appOrigin);
     } finally {
-      writeFileSync(run.trace, await browser.stopTracing());
+      if (run.trace) writeFileSync(run.trace, await browser.stopTracing());
     }
   } finally {
     await context.close();
