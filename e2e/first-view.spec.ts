@@ -134,7 +134,9 @@ for (const { path, fill, button, next, call } of [
     call: /\/api\/login\/code$/,
   },
 ]) {
-  test(`${path}: a form sent before the script arrives is shown busy, spinning, and sent exactly once when it has, with what was typed`, async ({ page }) => {
+  test(`${path}: a form sent before the script arrives is shown busy, spinning once the wait lasts, and sent exactly once when it has, with what was typed`, async ({
+    page,
+  }) => {
     const calls: string[] = [];
     page.on('request', (request) => {
       if (call.test(new URL(request.url()).pathname)) calls.push(request.url());
@@ -145,8 +147,16 @@ for (const { path, fill, button, next, call } of [
     const submit = page.getByRole('button', { name: button });
     await submit.click();
     await expect(submit).toHaveAttribute('aria-busy', 'true');
-    // Busy to the eye too: the page's own rules draw the spinner the app's button would show.
-    expect(await submit.evaluate((button) => getComputedStyle(button, '::before').animationName)).toBe('fd-spin');
+    // Busy to the eye too, as the app's button: the label dims at once, and the page's own rules draw
+    // the spinner, which shows and turns once the wait has lasted a second (docs/decisions/0018, "A
+    // spinner for waits that last").
+    expect(await submit.locator('.fd-button__label').evaluate((label) => getComputedStyle(label).opacity)).toBe('0.8');
+    const spinner = await submit.evaluate((button) => {
+      const before = getComputedStyle(button, '::before');
+      return { name: before.animationName, delay: before.animationDelay };
+    });
+    expect(spinner).toEqual({ name: 'fd-spin', delay: '1s' });
+    await expect.poll(() => submit.evaluate((button) => getComputedStyle(button, '::before').opacity)).toBe('1');
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
     // Pressed again while held: still one press.
     await page.keyboard.press('Enter');
