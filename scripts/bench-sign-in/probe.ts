@@ -12,10 +12,11 @@
  * as a step that never ends.
  *
  * It asks for a frame only after a change, and for the next ones only while a field is in the
- * document but not yet visible (its stylesheet on the way, say): a request for every frame of the
- * sign-in makes the browser render each one, which on the slowed CPU took a quarter of the main
- * thread of an idle page, the app's or the floor's, and slowed only the side with work of its own
- * to do (docs/decisions/0018-one-round-trip-a-step.md, "The probe's own frames").
+ * document but not yet counted (its stylesheet on the way, or its document still being parsed):
+ * a request for every frame of the sign-in makes the browser render each one, which on the slowed
+ * CPU took a quarter of the main thread of an idle page, the app's or the floor's, and slowed only
+ * the side with work of its own to do (docs/decisions/0018-one-round-trip-a-step.md, "The probe's
+ * own frames").
  *
  * The fields are the app's and the bare forms' alike: the e-mail (the editable one; the password
  * step shows it read-only), the password and the 6-digit code.
