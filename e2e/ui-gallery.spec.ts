@@ -17,7 +17,9 @@ const BROKEN_IMAGE = '/missing-picture.png';
 
 async function openGallery(page: Page) {
   await page.goto('/ui');
-  await expect(page.getByRole('heading', { level: 1, name: 'Component gallery' })).toBeVisible();
+  // The gallery's page starts every component of the toolkit; on a busy 2-core machine that took
+  // more than the default 5 s in two runs of 2026-11-28.
+  await expect(page.getByRole('heading', { level: 1, name: 'Component gallery' })).toBeVisible({ timeout: 15_000 });
 }
 
 test.use({ locale: 'en-GB' });
