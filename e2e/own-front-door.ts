@@ -23,20 +23,29 @@ export function freePort(): Promise<number> {
 export async function startFrontDoor(port: number, dataDir: string): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRUST_PROXY_HOPS: '1' },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
-  await expect
-    .poll(
-      () =>
-        fetch(`http://127.0.0.1:${port}/api/health`).then(
-          (answer) => answer.ok,
-          () => false,
-        ),
-      // A new data directory is made and migrated first, which a busy machine takes its time over.
-      { message: 'the front door starts', timeout: 60_000 },
-    )
-    .toBe(true);
+  // What it says on stderr is what a story that could not start it shows.
+  let said = '';
+  server.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString()));
+  // A new data directory is made and migrated first, which a busy machine takes its time over.
+  const deadline = Date.now() + 60_000;
+  while (!(await healthy(port))) {
+    const stopped = server.exitCode !== null;
+    if (stopped || Date.now() > deadline) {
+      server.kill('SIGKILL');
+      throw new Error(`the front door ${stopped ? `stopped (exit ${server.exitCode})` : 'did not start in 60 s'}; its stderr:\n${said}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   return server;
+}
+
+function healthy(port: number): Promise<boolean> {
+  return fetch(`http://127.0.0.1:${port}/api/health`).then(
+    (answer) => answer.ok,
+    () => false,
+  );
 }
 
 export async function stopFrontDoor(server: ChildProcess): Promise<void> {
