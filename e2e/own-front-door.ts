@@ -42,7 +42,7 @@ export async function startFrontDoor(port: number, dataDir: string): Promise<Chi
 }
 
 function healthy(port: number): Promise<boolean> {
-  return fetch(`http://127.0.0.1:${port}/api/health`).then(
+  return fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(5000) }).then(
     (answer) => answer.ok,
     () => false,
   );
