@@ -20,7 +20,8 @@
  * an authenticator app who types its current code. Each with a cold cache (a new browser context)
  * and a warm one (a first sign-in fills the HTTP cache, then cookies and storage go but the
  * skip-MFA cookie). Runs are taken in turns, the app then the floor, so a busy moment of the machine
- * falls on both. Prints Markdown tables to paste into README's "Figures" on stdout; progress and,
+ * falls on both. Prints Markdown tables to paste into README's "Figures" on stdout, and the targets
+ * beside what the run measured (report.ts, `targetsTable`); progress and,
  * for the app, what it requested after the password's Enter in each table's last run on stderr.
  *
  * The users come from the admin command on a fresh data directory, then the API (accounts.ts): the
@@ -51,7 +52,7 @@ import { startReferenceServer, type Running } from '../lighthouse/servers';
 import { CONTEXT, createAccounts, prepareAccounts, type TotpUser } from './accounts';
 import { startBareForms } from './bare-forms';
 import { CPU_SLOWDOWN, SLOW_4G } from './conditions';
-import { requestList, stepTable, wholeRuns, type Timeline } from './report';
+import { requestList, stepMedians, stepTable, targetsTable, wholeRuns, type Timeline } from './report';
 import { measure, type Cache, type Measured, type Scenario, type SignInAs, type Side } from './sign-in-run';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -188,6 +189,14 @@ try {
             `Whole sign-in of each run, ms: Frontdoor ${wholeRuns(mine)}; bare forms ${wholeRuns(theirs)}.`,
           ];
         }),
+      ),
+      '',
+      '#### Targets',
+      '',
+      targetsTable(
+        SCENARIOS.flatMap((scenario) =>
+          CACHES.map((cache) => ({ scenario, cache, medians: stepMedians(timelines(scenario, cache, ours), timelines(scenario, cache, bare)) })),
+        ),
       ),
     ].join('\n'),
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ratio, requestList, stepTable, steps, wholeRuns, type Timeline } from './report';
+import { ratio, requestList, stepMedians, stepTable, steps, targetsTable, wholeRuns, type Timeline } from './report';
 import type { Sent } from './conditions';
 
 /** A password sign-in opened at 0: the e-mail shown at 400, Enter at 500, and so on. */
@@ -71,5 +71,32 @@ describe('the sign-in tables', () => {
         origin,
       ),
     ).toEqual(['2× POST /api/login', '2× GET /MFALogin.1.js (1 from the cache)', '1× GET http://app.example:8590/']);
+  });
+
+  it('sets the targets beside the run: the cold password sign-in within ×1.15, every step within ×1.25, the TOTP sign-in within ×1.25', () => {
+    const table = targetsTable([
+      { scenario: 'password', cache: 'cold', medians: stepMedians([password(40)], [password()]) },
+      { scenario: 'password', cache: 'warm', medians: stepMedians([password()], [password()]) },
+      { scenario: 'totp', cache: 'cold', medians: stepMedians([totp], [totp]) },
+      // The code step 1,000 ms against 400.
+      { scenario: 'totp', cache: 'warm', medians: stepMedians([{ ...totp, appRequested: 3900 }], [totp]) },
+    ]);
+    expect(table.split('\n')).toEqual([
+      '| target | measured | |',
+      '|---|---|---|',
+      '| password sign-in, cold cache, whole ≤ ×1.15 | ×1.02 | met |',
+      "| every step of every sign-in ≤ ×1.25 | worst ×2.50 (Enter on the code → the app's page, TOTP, warm) | missed |",
+      '| TOTP sign-in, cold cache, whole ≤ ×1.25 | ×1.00 | met |',
+      '| TOTP sign-in, warm cache, whole ≤ ×1.25 | ×1.26 | missed |',
+    ]);
+  });
+
+  it('counts the clicks and typing between the steps in the whole sign-in, but as no step', () => {
+    // Each step as the floor's; the typing 400 ms against 200.
+    const typingSlower: Timeline = { ...password(), emailEntered: 1700, passwordShown: 2300, passwordEntered: 2400, appRequested: 3200 };
+    expect(targetsTable([{ scenario: 'password', cache: 'cold', medians: stepMedians([typingSlower], [password()]) }]).split('\n').slice(2)).toEqual([
+      '| password sign-in, cold cache, whole ≤ ×1.15 | ×1.10 | met |',
+      '| every step of every sign-in ≤ ×1.25 | worst ×1.00 (open /login → e-mail field shown, password, cold) | met |',
+    ]);
   });
 });
