@@ -94,7 +94,11 @@ describe('the sign-in tables', () => {
   it('counts the clicks and typing between the steps in the whole sign-in, but as no step', () => {
     // Each step as the floor's; the typing 400 ms against 200.
     const typingSlower: Timeline = { ...password(), emailEntered: 1700, passwordShown: 2300, passwordEntered: 2400, appRequested: 3200 };
-    expect(targetsTable([{ scenario: 'password', cache: 'cold', medians: stepMedians([typingSlower], [password()]) }]).split('\n').slice(2)).toEqual([
+    expect(
+      targetsTable([{ scenario: 'password', cache: 'cold', medians: stepMedians([typingSlower], [password()]) }])
+        .split('\n')
+        .slice(2),
+    ).toEqual([
       '| password sign-in, cold cache, whole ≤ ×1.15 | ×1.10 | met |',
       '| every step of every sign-in ≤ ×1.25 | worst ×1.00 (open /login → e-mail field shown, password, cold) | met |',
     ]);

@@ -103,7 +103,11 @@ export function targetsTable(measured: readonly ScenarioMedians[]): string {
   const passwordWhole = passwordCold && wholeOf(passwordCold);
   if (passwordWhole) {
     const value = rounded(passwordWhole.ours, passwordWhole.floor);
-    rows.push({ what: `password sign-in, cold cache, whole ≤ ×${TARGETS.passwordColdWhole.toFixed(2)}`, figure: `×${value.toFixed(2)}`, met: value <= TARGETS.passwordColdWhole });
+    rows.push({
+      what: `password sign-in, cold cache, whole ≤ ×${TARGETS.passwordColdWhole.toFixed(2)}`,
+      figure: `×${value.toFixed(2)}`,
+      met: value <= TARGETS.passwordColdWhole,
+    });
   }
   const everyStep = measured.flatMap((run) =>
     run.medians
@@ -121,7 +125,11 @@ export function targetsTable(measured: readonly ScenarioMedians[]): string {
     const whole = wholeOf(run);
     if (!whole) continue;
     const value = rounded(whole.ours, whole.floor);
-    rows.push({ what: `TOTP sign-in, ${run.cache} cache, whole ≤ ×${TARGETS.totpWhole.toFixed(2)}`, figure: `×${value.toFixed(2)}`, met: value <= TARGETS.totpWhole });
+    rows.push({
+      what: `TOTP sign-in, ${run.cache} cache, whole ≤ ×${TARGETS.totpWhole.toFixed(2)}`,
+      figure: `×${value.toFixed(2)}`,
+      met: value <= TARGETS.totpWhole,
+    });
   }
   return ['| target | measured | |', '|---|---|---|', ...rows.map((row) => `| ${row.what} | ${row.figure} | ${row.met ? 'met' : 'missed'} |`)].join('\n');
 }
