@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, enableTotp, expect, test } from './fixtures';
 import { acceptTerms, enterCode, enterPassword, freshCode, saveRecoveryCodes, scanQrCode } from './screens/sign-in';
+import { enterCredentials, hostsOf } from './screens/apps';
 import { expectNoAxeViolations } from './axe';
 import { keepScreenshots } from './screenshots';
 import { withAuthenticator } from './authenticator';
@@ -14,18 +15,6 @@ import { join } from 'node:path';
  * the demo apps Notes and Wiki (server/dev/demo-apps.ts), built on openid-client, at
  * http://{notes,wiki}.localhost, registered by the server at start.
  */
-
-const hostsOf = (baseURL: string | undefined) => {
-  const port = new URL(baseURL!).port;
-  return { frontDoor: `http://auth.frontdoor.localhost:${port}`, notes: `http://notes.localhost:${port}`, wiki: `http://wiki.localhost:${port}` };
-};
-
-/** Login as an app sent the person there: the e-mail, Continue, then the password. */
-async function enterCredentials(page: Page, account: { email: string; password: string }): Promise<void> {
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(account.email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await enterPassword(page, account.password);
-}
 
 /** The claims the app shows from its verified ID token, by name. */
 async function idTokenClaims(page: Page): Promise<Record<string, unknown>> {

@@ -1,24 +1,38 @@
 /**
- * The cookie that tells a browser from the others its person signs in from (server/auth/devices.ts):
- * a random value made at its first sign-in, kept 400 days (the longest a browser keeps a cookie),
- * HttpOnly, SameSite=Strict, Secure over https, and sent to the API's paths only.
+ * The cookie that tells a browser from the others its person signs in from (server/auth/devices.ts)
+ * and names the sessions it began (server/auth/sign-out.ts): a random value made at its
+ * first sign-in, kept 400 days (the longest a browser keeps a cookie), HttpOnly, SameSite=Strict,
+ * Secure over https, and sent to the API's paths and to the OpenID Provider's, whose sign-out ends
+ * them too; nowhere else.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import { parseCookieHeader } from '../web/cookie-header';
+import { OIDC_PREFIX } from '../oidc/claims';
 
 export const DEVICE_COOKIE = 'frontdoor_device';
 const MAX_AGE_SECONDS = 400 * 24 * 3600;
 /** 32 random bytes in base64url, as this server writes them. */
 const DEVICE_VALUE = /^[\w-]{43}$/;
 
-/** The device the request comes from: its cookie's value, or a new one the answer sets. */
+/** The device cookie a request carries, when it is one this server wrote. */
+export function heldDevice(cookieHeader: string | undefined): string | undefined {
+  const held = parseCookieHeader(cookieHeader).get(DEVICE_COOKIE);
+  return held && DEVICE_VALUE.test(held) ? held : undefined;
+}
+
+/**
+ * The device the request comes from: its cookie's value, or a new one. A sign-in's answer writes it
+ * for the API's path and the provider's, so a browser whose cookie predates the provider's copy gets
+ * it at its next sign-in.
+ */
 export function deviceOfRequest(request: FastifyRequest, reply: FastifyReply, config: Pick<ServerConfig, 'apiBasePath' | 'publicUrl'>): string {
-  const held = parseCookieHeader(request.headers.cookie).get(DEVICE_COOKIE);
-  if (held && DEVICE_VALUE.test(held)) return held;
-  const device = randomBytes(32).toString('base64url');
+  const device = heldDevice(request.headers.cookie) ?? randomBytes(32).toString('base64url');
   const secure = new URL(config.publicUrl).protocol === 'https:' ? '; Secure' : '';
-  reply.header('set-cookie', `${DEVICE_COOKIE}=${device}; Max-Age=${MAX_AGE_SECONDS}; Path=${config.apiBasePath || '/'}; HttpOnly; SameSite=Strict${secure}`);
+  const apiPath = config.apiBasePath || '/';
+  const paths = apiPath === '/' || OIDC_PREFIX.startsWith(`${apiPath}/`) ? [apiPath] : [apiPath, OIDC_PREFIX];
+  for (const path of paths)
+    reply.header('set-cookie', `${DEVICE_COOKIE}=${device}; Max-Age=${MAX_AGE_SECONDS}; Path=${path}; HttpOnly; SameSite=Strict${secure}`);
   return device;
 }

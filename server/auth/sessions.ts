@@ -10,7 +10,8 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { UAParser } from 'ua-parser-js';
 import type { Queryable } from '../db/database-types';
 import { audit } from '../db/audit';
-import { endSession, endSessionsOf, insertSession, liveSessions, type SessionRow } from '../db/sessions';
+import { sha256Hex } from './sha256';
+import { endSession, endSessionsOf, insertSession, liveSessions, setSessionDevice, type SessionRow } from '../db/sessions';
 
 /** How often a session's last activity is written: every call would write on every call. */
 export const ACTIVITY_EVERY_SECONDS = 5 * 60;
@@ -89,8 +90,21 @@ export function maskedAddress(address: string): string {
 export async function startSession(db: Queryable, session: { userId: string; generation: number; ttlSeconds: number; client: Client }): Promise<string> {
   const id = randomUUID();
   const { userId, generation, ttlSeconds, client } = session;
-  await insertSession(db, { id, userId, generation, ttlSeconds, ...deviceOf(client.userAgent), address: maskedAddress(client.address) });
+  await insertSession(db, {
+    id,
+    userId,
+    generation,
+    ttlSeconds,
+    ...deviceOf(client.userAgent),
+    address: maskedAddress(client.address),
+    deviceHash: client.device === undefined ? undefined : sha256Hex(client.device),
+  });
   return id;
+}
+
+/** The browser a session began in, learnt after its start (a SAML sign-in's, at the browser's own call): its Logout ends it (server/auth/sign-out.ts). */
+export async function sessionBeganIn(db: Queryable, sessionId: string, device: string): Promise<void> {
+  await setSessionDevice(db, sessionId, sha256Hex(device));
 }
 
 export interface SessionView {

@@ -238,6 +238,19 @@ export function createTokenService({ db, key, issuer, audience, sessionTtlSecond
       return (await verifySessionUser(token)).claims;
     },
 
+    /**
+     * The session a sign-in token this server signed names (a full session's or an MFA setup's),
+     * whether or not it still works: a Logout ends it (server/auth/browser-sign-out.ts).
+     */
+    async sessionNamedBy(token: string): Promise<string | undefined> {
+      try {
+        return (await verify(token, ['session', 'mfa-setup'])).sid;
+      } catch (error) {
+        if (error instanceof AuthError) return undefined;
+        throw error;
+      }
+    },
+
     /** Refuses a token on every instance from now on (logout; the MFA setup's token once confirmed). */
     async revoke(claims: TokenClaims): Promise<void> {
       await revokeToken(db, claims.jti, claims.exp);

@@ -395,6 +395,17 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE oidc_sign_ins ADD PRIMARY KEY (provider_session, session_id);
     `,
   },
+  {
+    id: 16,
+    name: 'the browser each session began in',
+    // A session's browser by the SHA-256 of its device cookie (server/api/device-cookie.ts): a
+    // Logout ends every session that browser began, also one whose token it holds only in a tab's
+    // storage, as a sign-in left at its MFA setup does (server/auth/sign-out.ts).
+    sql: `
+      ALTER TABLE sessions ADD COLUMN device_hash text;
+      CREATE INDEX sessions_device_hash ON sessions (device_hash) WHERE device_hash IS NOT NULL AND ended_at IS NULL;
+    `,
+  },
 ];
 
 export async function migrate(db: Database, list: readonly Migration[] = migrations): Promise<number[]> {

@@ -141,6 +141,12 @@ export async function findOidcSignIn(db: Queryable, providerSession: string, atS
   return row;
 }
 
+/** Every front door session a provider session stood for: its sign-out ends them all (server/auth/sign-out.ts). */
+export async function oidcSignInSessions(db: Queryable, providerSession: string): Promise<string[]> {
+  const rows = await db.query<{ session_id: string }>('SELECT session_id FROM oidc_sign_ins WHERE provider_session = $1', [providerSession]);
+  return rows.map((row) => row.session_id);
+}
+
 /** The organisation a grant's sign-in chose ('' for a person in none), as long as the grant lives. */
 export async function setOidcGrantOrg(db: Queryable, grant: { grantId: string; org: string; ttlSeconds: number }): Promise<void> {
   await db.query(

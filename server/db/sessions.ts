@@ -27,13 +27,15 @@ export interface NewSession {
   browser: string;
   system: string;
   address: string;
+  /** The SHA-256 of the device cookie of the browser it began in, where the sign-in carried one. */
+  deviceHash: string | undefined;
 }
 
 export async function insertSession(db: Queryable, session: NewSession): Promise<void> {
   await db.query(
-    `INSERT INTO sessions (id, user_id, generation, expires_at, browser, system, address)
-     VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5, $6, $7)`,
-    [session.id, session.userId, session.generation, session.ttlSeconds, session.browser, session.system, session.address],
+    `INSERT INTO sessions (id, user_id, generation, expires_at, browser, system, address, device_hash)
+     VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5, $6, $7, $8)`,
+    [session.id, session.userId, session.generation, session.ttlSeconds, session.browser, session.system, session.address, session.deviceHash ?? null],
   );
 }
 
@@ -67,6 +69,11 @@ export async function liveSessions(db: Queryable, userId: string): Promise<Sessi
   }));
 }
 
+/** Records the browser a session began in, where its sign-in did not know it (SAML's answer comes from another site, without the device cookie). */
+export async function setSessionDevice(db: Queryable, sessionId: string, deviceHash: string): Promise<void> {
+  await db.query('UPDATE sessions SET device_hash = $2 WHERE id = $1 AND device_hash IS NULL', [sessionId, deviceHash]);
+}
+
 /** Ends one of the user's live sessions: false when the user has no such live session. */
 export async function endSession(db: Queryable, userId: string, sessionId: string): Promise<boolean> {
   const rows = await db.query(`UPDATE sessions SET ended_at = now() WHERE id = $1 AND user_id = $2 AND ended_at IS NULL AND expires_at > now() RETURNING id`, [
@@ -74,6 +81,24 @@ export async function endSession(db: Queryable, userId: string, sessionId: strin
     userId,
   ]);
   return rows.length > 0;
+}
+
+/**
+ * Ends every session a browser holds: those named (by its cookies' tokens, its bearer token, the
+ * provider's record) and those begun in it (its device cookie's hash). Answers each one ended, with
+ * its person.
+ */
+export async function endBrowserSessions(
+  db: Queryable,
+  browser: { sessionIds: readonly string[]; deviceHash: string | undefined },
+): Promise<{ id: string; user_id: string }[]> {
+  return db.query<{ id: string; user_id: string }>(
+    `UPDATE sessions SET ended_at = now()
+     WHERE ended_at IS NULL
+       AND (id IN (SELECT jsonb_array_elements_text($1::jsonb)::uuid) OR ($2::text IS NOT NULL AND device_hash = $2::text))
+     RETURNING id, user_id`,
+    [JSON.stringify([...new Set(browser.sessionIds)]), browser.deviceHash ?? null],
+  );
 }
 
 /** Ends every live session of the user but `keep`, when given; answers how many ended. */

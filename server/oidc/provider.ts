@@ -32,7 +32,10 @@ export type OpenIdProvider = Provider;
 /** Is the person still in the organisation ('' is none: nothing to be in)? Taking access away counts at once. */
 const stillMember = async (db: Queryable, userId: string, org: string) => org === '' || isMember(db, userId, org);
 
-export function createOpenIdProvider(services: Pick<Services, 'config' | 'db' | 'signingKey'>, log: Pick<FastifyBaseLogger, 'error'>): OpenIdProvider {
+export function createOpenIdProvider(
+  services: Pick<Services, 'config' | 'db' | 'signingKey' | 'tokens'>,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): OpenIdProvider {
   const { config, db, signingKey } = services;
   const { Check, base } = interactionPolicy;
   const policy = base();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/databases';
 import { createDevIdentityProvider, type DevIdentityProvider } from '../dev/identity-provider';
 import { signInToken } from '../auth/sign-in';
+import { signOutBrowser } from '../auth/sign-out';
 import { findUserByEmail } from '../db/users';
 import { TEST_CLIENT } from '../testing/accounts';
 import {
@@ -113,6 +114,7 @@ describe.each(testDatabases)('a SAML sign-in bound to the browser that started i
     expect(setCookies(confirmed)).toEqual([
       'frontdoor_saml_session=; Max-Age=0; Path=/api/saml2/session; HttpOnly; Secure; SameSite=Strict',
       expect.stringMatching(/^frontdoor_device=[\w-]{43}; Max-Age=34560000; Path=\/api; HttpOnly; SameSite=Strict$/),
+      expect.stringMatching(/^frontdoor_device=[\w-]{43}; Max-Age=34560000; Path=\/oidc; HttpOnly; SameSite=Strict$/),
     ]);
     // The cookie is spent: the same browser cannot confirm the session a second time.
     const again = await confirmSession(bed.app, lcq, '');
@@ -133,6 +135,22 @@ describe.each(testDatabases)('a SAML sign-in bound to the browser that started i
       .find((cookie) => cookie.startsWith('frontdoor_saml_session='))!;
     expect((await confirmSession(bed.app, token, victimCookie)).statusCode).toBe(403);
     expect(await auditEvents('saml.session_refused')).toBe(before + 2);
+  });
+
+  it('makes the confirmed session one of its browser’s: a Logout there ends it, though the answer came without the device cookie', async () => {
+    const answer = await postToAcs(bed.app, 'acme', (await answeredLogin()).form);
+    const lcq = new URL(answer.headers.location as string).searchParams.get('lcq')!;
+    const binding = cookiesSetBy(answer)
+      .split('; ')
+      .find((cookie) => cookie.startsWith('frontdoor_saml_session='))!;
+    const device = setCookies(await confirmSession(bed.app, lcq, binding))
+      .find((cookie) => cookie.startsWith('frontdoor_device='))!
+      .split(';')[0]!
+      .split('=')[1]!;
+    await bed.services.tokens.verifySession(lcq);
+    // The browser's Logout, with no token of this session in hand.
+    expect(await signOutBrowser(bed.services, { cookieTokens: [], device, clientAddress: '203.0.113.5', via: 'frontdoor' })).toBe(1);
+    await expect(bed.services.tokens.verifySession(lcq)).rejects.toThrow('The session has ended');
   });
 
   it('answers 401 for a confirmation without a valid session, whatever the cookie', async () => {

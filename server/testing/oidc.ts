@@ -38,6 +38,8 @@ function toResponse(answer: LightMyRequestResponse): Response {
   return new Response(empty ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers });
 }
 
+const BROWSER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 /** A browser: its cookies (by name, whatever their path: the provider scopes them itself), and the requests it makes. */
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
@@ -71,12 +73,27 @@ export class TestBrowser {
       remoteAddress: this.address,
       headers: {
         cookie: this.cookieHeader,
-        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+        'user-agent': BROWSER_AGENT,
         ...(options.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },
       ...(options.form ? { payload: new URLSearchParams(options.form).toString() } : {}),
     });
     return this.keep(answer);
+  }
+
+  /** A password sign-in in the front door's app, from this browser (its device cookie): the token it answers. */
+  async signIn(email: string, password: string): Promise<string> {
+    const answer = this.keep(
+      await this.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: freshAddress(),
+        headers: { cookie: this.cookieHeader, 'user-agent': BROWSER_AGENT },
+        payload: { email, password },
+      }),
+    );
+    if (answer.statusCode !== 200) throw new Error(`Sign-in answered ${answer.statusCode}: ${answer.body}`);
+    return answer.json<{ token: string }>().token;
   }
 
   /** Follows the front door's redirects until one leaves it (to an app) or an answer is not a redirect. */
@@ -181,4 +198,17 @@ export async function frontDoorSession(app: FastifyInstance, email: string, pass
 /** The app's last step of the sign-in: the session finishes the interaction in the browser that started it. */
 export function finish(app: FastifyInstance, browser: TestBrowser, uid: string, token: string, context: string) {
   return call(app, { method: 'POST', url: `/oidc/interactions/${uid}`, token, payload: { context }, headers: { cookie: browser.cookieHeader } });
+}
+
+/** An app's sign-out through the provider (RP-initiated logout): the question's page, then Sign out pressed in it. */
+export async function signOutThroughApp(browser: TestBrowser, rp: TestApp, idToken: string) {
+  const question = await browser.request(
+    'GET',
+    client.buildEndSessionUrl(rp.config, { id_token_hint: idToken, post_logout_redirect_uri: rp.postLogoutRedirectUri }),
+  );
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(question.body)?.[1];
+  const action = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(question.body)?.[1];
+  if (!xsrf || !action) throw new Error(`No sign-out question: ${question.statusCode} ${question.body}`);
+  const done = await browser.request('POST', action, { form: { xsrf, logout: 'yes' } });
+  return { question, done };
 }

@@ -23,6 +23,7 @@ import { routeOptions, routePath } from '../openapi-schemas';
 import { bearerToken } from '../session-guard';
 import { deviceOfRequest } from '../device-cookie';
 import { signedInFrom } from '../../auth/devices';
+import { sessionBeganIn } from '../../auth/sessions';
 
 /** Room for a signed response with a certificate, many attributes or an encrypted assertion. */
 const ACS_BODY_LIMIT = 128 * 1024;
@@ -106,7 +107,9 @@ export async function samlRoutes(app: FastifyInstance, options: { services: Serv
       throw new HttpError(403, 'forbidden', 'This session was not handed out to this browser.');
     }
     // The identity provider's POST carried no device cookie (SameSite): the browser's own call tells it.
-    await signedInFrom(services, { userId: user.id, device: deviceOfRequest(request, reply, services.config), userAgent: request.headers['user-agent'] });
+    const device = deviceOfRequest(request, reply, services.config);
+    await signedInFrom(services, { userId: user.id, device, userAgent: request.headers['user-agent'] });
+    if (claims.sid !== undefined) await sessionBeganIn(services.db, claims.sid, device);
     // What decides where the sign-in goes next, as after a password (contract, LoginResponse).
     return { termsAccepted: await sessionTermsAccepted(services.db, user.id, claims.contexts) } satisfies Answer<'confirmSamlSession'>;
   });
