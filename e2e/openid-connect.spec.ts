@@ -180,9 +180,8 @@ test('an app’s request the front door refuses shows its own page in the app’
     await expectNoAxeViolations(page, `the refused request in ${language}`);
     if (language === 'fr') await keepScreenshots(page, testInfo, 'oidc-error-fr');
 
-    // A sign-out asked for without a session: nothing to ask (the engine's own form goes on by
-    // itself), then the page that says it is done, in the browser's language. The question itself
-    // is the first story's.
+    // A sign-out asked for without a session: nothing to ask, straight to the page that says it is
+    // done, in the browser's language (server/oidc/logout.ts). The question itself is the first story's.
     await page.goto(`${frontDoor}/oidc/logout?client_id=notes`);
     await expect(page.getByRole('heading', { name: signedOut! })).toBeVisible();
     await expectNoAxeViolations(page, `the signed-out page in ${language}`);

@@ -256,6 +256,32 @@ describe.each(testDatabases)('the admin command on $name', (target) => {
     expect(await admin('list-clients')).not.toContain('"notes"');
   });
 
+  it('keeps a redirect URI as clients send it: https, or http on a loopback host, its scheme and host in lower case, no spaces around it', async () => {
+    const production = { ...api.services, config: { ...api.services.config, devPages: false } };
+    const create = (id: string, ...uris: string[]) =>
+      runAdmin(['create-client', '--id', id, ...uris.flatMap((uri) => ['--redirect-uri', uri])], production, noInput());
+    await create('shouting', 'HTTPS://App.Example.com:8443/Call/Back?Tab=One');
+    await create('cli', 'http://127.0.0.1:53682/cb', 'http://[::1]:53682/cb', 'http://localhost/cb');
+    const kept = (await admin('list-clients')).split('\n').map((line) => JSON.parse(line) as { client_id: string; redirect_uris: string[] });
+    expect(kept.find((client) => client.client_id === 'shouting')!.redirect_uris).toEqual(['https://app.example.com:8443/Call/Back?Tab=One']);
+    expect(kept.find((client) => client.client_id === 'cli')!.redirect_uris).toEqual([
+      'http://127.0.0.1:53682/cb',
+      'http://[::1]:53682/cb',
+      'http://localhost/cb',
+    ]);
+    for (const uri of ['http://app.example.com/cb', 'http://notes.localhost/cb', 'http://10.0.0.8/cb']) {
+      await expect(create('plain', uri)).rejects.toThrow(/^--redirect-uri must be https; http only on this machine/);
+    }
+    for (const uri of ['HTTPS://App.Example.com/cb ', ' https://app.example.com/cb']) {
+      await expect(create('spaced', uri)).rejects.toThrow(/^--redirect-uri must not begin or end with spaces/);
+    }
+    // The development pages' own apps live on any host of this machine (server/dev/demo-apps.ts).
+    const development = { ...api.services, config: { ...api.services.config, devPages: true } };
+    expect(await runAdmin(['create-client', '--id', 'local', '--redirect-uri', 'http://notes.localhost:8080/callback'], development, noInput())).toBe(
+      '{"client_id":"local"}',
+    );
+  });
+
   it('refuses a client’s bad input in one line', async () => {
     const refusals: [string, RegExp][] = [
       ['create-client --redirect-uri https://a.example.com/cb', /^--id is required/],
@@ -264,6 +290,7 @@ describe.each(testDatabases)('the admin command on $name', (target) => {
       ['create-client --id app --redirect-uri /callback', /^--redirect-uri must be an absolute URL/],
       ['create-client --id app --redirect-uri javascript:alert(1)', /^--redirect-uri must be an http or https URL/],
       ['create-client --id app --redirect-uri https://a.example.com/cb#frag', /^--redirect-uri must not hold a fragment/],
+      ['create-client --id app --redirect-uri https:a.example.com/cb', /^--redirect-uri must be written as https:\/\/host\/path/],
       ['create-client --id app --redirect-uri https://u:p@a.example.com/cb', /^--redirect-uri must not hold a user name/],
       [
         'create-client --id app --redirect-uri https://a.example.com/cb --post-logout-redirect-uri ftp://a.example.com/',

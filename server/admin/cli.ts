@@ -41,7 +41,9 @@ Commands:
   create-client       --id ID --redirect-uri URI [--redirect-uri URI ...]
                       [--post-logout-redirect-uri URI ...] [--confidential] [--name NAME]
                       (an app that signs in through OpenID Connect; prints one JSON line with
-                      client_id, and client_secret for a confidential client: shown once, kept hashed)
+                      client_id, and client_secret for a confidential client: shown once, kept hashed;
+                      each URI https, http only on 127.0.0.1, [::1] or localhost, or on any host
+                      while the development pages are on)
   list-clients        (one JSON line per client)
   delete-client       --id ID
   set-saml            --context C --entry-point URL --issuer ID --certificate-file FILE.pem
@@ -255,7 +257,7 @@ export async function runAdmin(argv: string[], services: Services, input: AdminI
       return `SAML identity provider of ${contexts[0]} is ${idp}.`;
     }
     case 'create-client':
-      return createClientCommand(db, values, services.config.tokenAudience);
+      return createClientCommand(db, values, services.config);
     case 'list-clients':
       return listClientsCommand(db);
     case 'delete-client':

@@ -7,11 +7,23 @@ import { deleteOidcClient, listOidcClients } from '../db/oidc';
 import { CLIENT_ID_PATTERN, createClient } from '../oidc/clients';
 import { AdminError } from './operations';
 
+/** Loopback hosts an app on the person's own machine listens on (RFC 8252 section 7.3, 8.3). */
+const LOOPBACK_HOSTS = ['127.0.0.1', '[::1]', 'localhost'];
+/** Where a URI's authority ends: its path, query or the end of the text. */
+function authorityEnd(value: string): number {
+  const from = value.indexOf('://') + 3;
+  const ends = ['/', '?'].map((mark) => value.indexOf(mark, from)).filter((at) => at !== -1);
+  return ends.length > 0 ? Math.min(...ends) : value.length;
+}
+
 /**
- * A redirect URI as the provider matches it, character for character: an absolute http or https
- * URL without a fragment (RFC 6749 section 3.1.2) or credentials.
+ * A redirect URI as the provider matches it, character for character: an absolute https URL, or
+ * http on a loopback host (any host while the development pages are on), without a fragment
+ * (RFC 6749 section 3.1.2), credentials or surrounding spaces; kept with its scheme and host in
+ * lower case, as every client sends them, and the rest as typed.
  */
-function redirectUri(value: string, option: string): string {
+function redirectUri(value: string, option: string, devPages: boolean): string {
+  if (value !== value.trim()) throw new AdminError(`--${option} must not begin or end with spaces, got ${JSON.stringify(value)}.`);
   let url: URL;
   try {
     url = new URL(value);
@@ -19,9 +31,13 @@ function redirectUri(value: string, option: string): string {
     throw new AdminError(`--${option} must be an absolute URL such as https://app.example.com/callback, got ${JSON.stringify(value)}.`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new AdminError(`--${option} must be an http or https URL, got ${JSON.stringify(value)}.`);
+  if (!/^https?:\/\//i.test(value)) throw new AdminError(`--${option} must be written as https://host/path, got ${JSON.stringify(value)}.`);
+  if (url.protocol === 'http:' && !devPages && !LOOPBACK_HOSTS.includes(url.hostname))
+    throw new AdminError(`--${option} must be https; http only on this machine (127.0.0.1, [::1] or localhost), got ${JSON.stringify(value)}.`);
   if (url.hash !== '' || value.includes('#')) throw new AdminError(`--${option} must not hold a fragment (#), got ${JSON.stringify(value)}.`);
   if (url.username !== '' || url.password !== '') throw new AdminError(`--${option} must not hold a user name or password, got ${JSON.stringify(value)}.`);
-  return value;
+  const end = authorityEnd(value);
+  return `${value.slice(0, end).toLowerCase()}${value.slice(end)}`;
 }
 
 function clientId(value: unknown): string {
@@ -43,7 +59,11 @@ export interface ClientOptions {
  * `tokenAudience`: the session tokens' `aud`, which no app may be: an ID token's `aud` is its app,
  * and both are signed with one key by one issuer.
  */
-export async function createClientCommand(db: Database, values: ClientOptions, tokenAudience: string): Promise<string> {
+export async function createClientCommand(
+  db: Database,
+  values: ClientOptions,
+  { tokenAudience, devPages }: { tokenAudience: string; devPages: boolean },
+): Promise<string> {
   const id = clientId(values.id);
   if (id === tokenAudience || id.startsWith(`${tokenAudience}/`)) {
     throw new AdminError(`--id must not be "${tokenAudience}", the session tokens' audience (TOKEN_AUDIENCE): an app's ID token would carry it as its aud.`);
@@ -55,8 +75,10 @@ export async function createClientCommand(db: Database, values: ClientOptions, t
   const { created, secret } = await createClient(db, {
     id,
     name,
-    redirectUris: redirects.map((uri) => redirectUri(uri, 'redirect-uri')),
-    postLogoutRedirectUris: ((values['post-logout-redirect-uri'] as string[] | undefined) ?? []).map((uri) => redirectUri(uri, 'post-logout-redirect-uri')),
+    redirectUris: redirects.map((uri) => redirectUri(uri, 'redirect-uri', devPages)),
+    postLogoutRedirectUris: ((values['post-logout-redirect-uri'] as string[] | undefined) ?? []).map((uri) =>
+      redirectUri(uri, 'post-logout-redirect-uri', devPages),
+    ),
     confidential: values.confidential === true,
   });
   if (!created) throw new AdminError(`A client with id "${id}" exists already: delete it first (delete-client --id ${id}).`);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/databases';
 import { call, openApi, type Api } from '../testing/api';
+import { TEST_PUBLIC_URL } from '../testing/app';
 import { createOrganization, createUser } from '../admin/operations';
 import { recordTermsAcceptance } from '../db/terms';
 import { TestBrowser, authorizationRequest, finish, interactionOf, redeem, registerApp, signOutThroughApp, type TestApp } from '../testing/oidc';
@@ -116,6 +117,39 @@ describe.each(testDatabases)('a Logout of a browser on $name', (target) => {
       `SELECT detail FROM audit_log WHERE event = 'logout' AND detail->>'via' = 'frontdoor' ORDER BY id DESC LIMIT 2`,
     );
     expect(audited.map((row) => row.detail.sessions).sort()).toEqual([1, 2]);
+  });
+
+  it('answers a sign-out where no one is signed in without storing anything: back to the app with its state, else the signed-out page', async () => {
+    const stored = async () => Number((await api.db.query<{ count: string }>('SELECT count(*) AS count FROM oidc_payloads'))[0]!.count);
+    const before = await stored();
+    const browser = new TestBrowser(api.app);
+    const toApp = new URL('/oidc/logout', TEST_PUBLIC_URL);
+    toApp.search = new URLSearchParams({ client_id: 'notes', post_logout_redirect_uri: notes.postLogoutRedirectUri, state: 'xyz' }).toString();
+    for (let asked = 0; asked < 5; asked += 1) {
+      const answer = await browser.request('GET', toApp);
+      expect(answer.statusCode).toBe(303);
+      expect(answer.headers.location).toBe(`${notes.postLogoutRedirectUri}?state=xyz`);
+    }
+    const plain = await browser.request('GET', '/oidc/logout');
+    expect(plain.statusCode).toBe(303);
+    const done = await browser.request('GET', plain.headers.location as string);
+    expect(done.body).toContain('You are signed out');
+    expect(browser.cookies.has('frontdoor_oidc_session')).toBe(false);
+    expect(await stored()).toBe(before);
+
+    // What the engine refuses it still refuses, on its own page: an address the app did not register.
+    const stray = await browser.request('GET', `/oidc/logout?client_id=notes&post_logout_redirect_uri=${encodeURIComponent('https://evil.example/')}`);
+    expect(stray.statusCode).toBe(400);
+    expect(await stored()).toBe(before);
+  });
+
+  it('counts sign-outs per client address with the provider’s other requests: past 120 a minute it answers 429', async () => {
+    const browser = new TestBrowser(api.app, '198.51.100.91');
+    for (let sent = 0; sent < 120; sent += 1) expect((await browser.request('GET', '/oidc/logout')).statusCode).toBe(303);
+    const refused = await browser.request('GET', '/oidc/logout');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: 'temporarily_unavailable' });
+    expect((await browser.request('POST', '/oidc/logout/confirm', { form: { xsrf: 'x', logout: 'yes' } })).statusCode).toBe(429);
   });
 
   it('leaves the same person’s sessions in other browsers signed in', async () => {

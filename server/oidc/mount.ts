@@ -21,8 +21,11 @@ function refuse(reply: FastifyReply, status: number, retryAfter: number, descrip
     .send({ error: 'temporarily_unavailable', error_description: description });
 }
 
-/** The engine's endpoints that store or spend something per request: counted per client address. */
-const COUNTED = new Set([`${OIDC_PREFIX}/auth`, `${OIDC_PREFIX}/token`]);
+/**
+ * The engine's endpoints that store, spend or end something per request: counted per client
+ * address. A sign-out (its question and its confirmation) reads and writes provider sessions.
+ */
+const COUNTED = new Set([`${OIDC_PREFIX}/auth`, `${OIDC_PREFIX}/token`, `${OIDC_PREFIX}/logout`, `${OIDC_PREFIX}/logout/confirm`]);
 
 export async function openIdProviderRoutes(app: FastifyInstance, { provider, publicUrl, db }: { provider: OpenIdProvider; publicUrl: string; db: Queryable }) {
   const engine = provider.callback();

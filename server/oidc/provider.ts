@@ -20,7 +20,7 @@ import { isMember } from '../db/memberships';
 import { ACR_MFA, ACR_PASSWORD, OIDC_PREFIX, askedOrganization, asksForMfa } from './claims';
 import { interactionLoginUrl } from './interaction-url';
 import { errorPage, logoutPage, signedOutPage } from './pages';
-import { endFrontDoorSessionAtLogout } from './logout';
+import { answerSignOutWithoutSession, endFrontDoorSessionAtLogout } from './logout';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -28,6 +28,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const GRANTED_SCOPES = 'openid email profile';
 
 export type OpenIdProvider = Provider;
+
+/** The provider session's cookie, on the provider's paths. */
+const SESSION_COOKIE = 'frontdoor_oidc_session';
 
 /** Is the person still in the organisation ('' is none: nothing to be in)? Taking access away counts at once. */
 const stillMember = async (db: Queryable, userId: string, org: string) => org === '' || isMember(db, userId, org);
@@ -171,7 +174,7 @@ export function createOpenIdProvider(
     },
     cookies: {
       keys: [cookieKey],
-      names: { session: 'frontdoor_oidc_session', interaction: 'frontdoor_oidc_interaction', resume: 'frontdoor_oidc_resume' },
+      names: { session: SESSION_COOKIE, interaction: 'frontdoor_oidc_interaction', resume: 'frontdoor_oidc_resume' },
       long: { httpOnly: true, sameSite: 'lax', path: OIDC_PREFIX },
       // The interaction's cookie reaches the API's call that finishes it (server/api/routes/oidc.ts).
       short: { httpOnly: true, sameSite: 'lax', path: `${config.apiBasePath}/oidc` },
@@ -193,6 +196,7 @@ export function createOpenIdProvider(
   // Its URLs are the issuer's, never the request's Host: the mount says so (server/oidc/mount.ts).
   provider.proxy = true;
   provider.use(endFrontDoorSessionAtLogout(services, log));
+  provider.use(answerSignOutWithoutSession(SESSION_COOKIE));
   // A confidential client's secret is kept as its SHA-256 (server/oidc/clients.ts): the engine's
   // prototype hook for hashed secrets compares through it.
   provider.Client.prototype.compareClientSecret = function compareClientSecret(this: { clientSecret?: string }, actual: string) {
