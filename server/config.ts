@@ -47,6 +47,8 @@ export interface ServerConfig {
   /** A Pwned Passwords range service asked beside the bundled lists (server/auth/known-passwords.ts). */
   pwnedPasswordsUrl: string | undefined;
   tokenTtlSeconds: number;
+  /** The longest an app's refresh token (`offline_access`) lasts from its first issue, through every rotation (server/oidc/provider.ts). */
+  refreshTokenTtlSeconds: number;
   /** The session token's `aud`: the API it is meant for. */
   tokenAudience: string;
   /** A P-256 private JWK (JSON) that signs tokens; unset means a key kept in dataDir. */
@@ -181,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     mailFrom: env.MAIL_FROM || 'Frontdoor <no-reply@localhost>',
     pwnedPasswordsUrl: serviceUrl('PWNED_PASSWORDS_URL', env.PWNED_PASSWORDS_URL),
     tokenTtlSeconds: integer('TOKEN_TTL_SECONDS', env.TOKEN_TTL_SECONDS, 8 * 3600, 60, 30 * 24 * 3600),
+    refreshTokenTtlSeconds: integer('REFRESH_TOKEN_TTL_SECONDS', env.REFRESH_TOKEN_TTL_SECONDS, 30 * 24 * 3600, 60, 365 * 24 * 3600),
     tokenAudience: audience(env.TOKEN_AUDIENCE),
     signingKey: env.SIGNING_KEY || undefined,
     totpKey: totpKey(env.TOTP_KEY),

@@ -4,7 +4,7 @@ import { call, openApi, type Api } from '../testing/api';
 import { TEST_PUBLIC_URL } from '../testing/app';
 import { createOrganization, createUser } from '../admin/operations';
 import { recordTermsAcceptance } from '../db/terms';
-import { TestBrowser, authorizationRequest, finish, interactionOf, redeem, registerApp, signOutThroughApp, type TestApp } from '../testing/oidc';
+import { TestBrowser, appSignIn, authorizationRequest, interactionOf, registerApp, signOutThroughApp, type TestApp } from '../testing/oidc';
 import { decodeJwt } from 'jose';
 
 const PASSWORD = 'Correct-Horse-9';
@@ -40,16 +40,7 @@ describe.each(testDatabases)('a Logout of a browser on $name', (target) => {
 
   /** Ada signs in at Notes in a browser of her own; the app keeps the ID token, the browser the session cookies. */
   async function signedInAtNotes() {
-    const browser = new TestBrowser(api.app);
-    const request = await authorizationRequest(notes);
-    const { uid } = interactionOf((await browser.follow(request.url)).location);
-    const token = await browser.signIn('ada@example.com', PASSWORD);
-    browser.cookies.set('token', token);
-    browser.cookies.set('token_acme', token);
-    const finished = await finish(api.app, browser, uid, token, 'acme');
-    expect(finished.statusCode, finished.body).toBe(200);
-    const { location } = await browser.follow(finished.json<{ redirectTo: string }>().redirectTo);
-    const tokens = await redeem(notes, request, location!);
+    const { browser, token, tokens } = await appSignIn(api.app, notes, { email: 'ada@example.com', password: PASSWORD, context: 'acme' });
     return { browser, token, idToken: tokens.id_token! };
   }
 

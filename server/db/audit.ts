@@ -16,6 +16,7 @@ export type AuditEvent =
   | 'logout'
   | 'oidc.sign_in'
   | 'oidc.refused'
+  | 'oidc.refresh_token_reused'
   | 'mfa.setup_started'
   | 'mfa.enabled'
   | 'mfa.confirmation_failed'

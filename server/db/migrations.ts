@@ -406,6 +406,18 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX sessions_device_hash ON sessions (device_hash) WHERE device_hash IS NOT NULL AND ended_at IS NULL;
     `,
   },
+  {
+    id: 17,
+    name: 'refresh tokens and the front door session behind each',
+    // An app's refresh token (offline_access) outlives a Logout of its browser, and no other end of
+    // its front door session (server/oidc/refresh-tokens.ts): which session it stands for, and
+    // whether that session ended by a Logout.
+    sql: `
+      ALTER TABLE sessions ADD COLUMN ended_by_logout boolean NOT NULL DEFAULT false;
+      ALTER TABLE oidc_payloads ADD COLUMN front_door_session uuid;
+      CREATE INDEX oidc_payloads_front_door_session ON oidc_payloads (front_door_session) WHERE front_door_session IS NOT NULL;
+    `,
+  },
 ];
 
 export async function migrate(db: Database, list: readonly Migration[] = migrations): Promise<number[]> {

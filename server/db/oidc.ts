@@ -48,15 +48,52 @@ export interface OidcPayload {
   grantId: string | undefined;
   uid: string | undefined;
   expiresInSeconds: number | undefined;
+  /** The front door session a refresh token, or an access token of one, stands for (server/oidc/refresh-tokens.ts). */
+  frontDoorSession?: string | undefined;
 }
 
 export async function upsertOidcPayload(db: Queryable, row: OidcPayload): Promise<void> {
   await db.query(
-    `INSERT INTO oidc_payloads (model, id, payload, grant_id, uid, expires_at)
-     VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::integer IS NULL THEN NULL ELSE now() + make_interval(secs => $6::integer) END)
-     ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid, expires_at = EXCLUDED.expires_at`,
-    [row.model, row.id, JSON.stringify(row.payload), row.grantId ?? null, row.uid ?? null, row.expiresInSeconds ?? null],
+    `INSERT INTO oidc_payloads (model, id, payload, grant_id, uid, expires_at, front_door_session)
+     VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::integer IS NULL THEN NULL ELSE now() + make_interval(secs => $6::integer) END, $7)
+     ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid,
+       expires_at = EXCLUDED.expires_at, front_door_session = EXCLUDED.front_door_session`,
+    [row.model, row.id, JSON.stringify(row.payload), row.grantId ?? null, row.uid ?? null, row.expiresInSeconds ?? null, row.frontDoorSession ?? null],
   );
+}
+
+/**
+ * The front door session of a grant's refresh tokens: of one chain (its first issue time, `iiat`),
+ * or the newest one's.
+ */
+export async function refreshTokenSession(db: Queryable, grantId: string, iiat?: number): Promise<string | undefined> {
+  const [row] = await db.query<{ front_door_session: string }>(
+    `SELECT front_door_session FROM oidc_payloads
+     WHERE model = 'RefreshToken' AND grant_id = $1 AND front_door_session IS NOT NULL AND ($2::bigint IS NULL OR (payload->>'iiat')::bigint = $2::bigint)
+     ORDER BY (payload->>'iat')::bigint DESC LIMIT 1`,
+    [grantId, iiat ?? null],
+  );
+  return row?.front_door_session;
+}
+
+/** The front door session a stored token stands for, where one was bound to it. */
+export async function tokenSession(db: Queryable, model: string, id: string): Promise<string | undefined> {
+  const [row] = await db.query<{ front_door_session: string | null }>('SELECT front_door_session FROM oidc_payloads WHERE model = $1 AND id = $2', [model, id]);
+  return row?.front_door_session ?? undefined;
+}
+
+/**
+ * Does an app's refresh token still stand on this front door session: kept (or ended by a Logout
+ * only), of the user's current generation (no new password, "This wasn't me" or reset of the second
+ * factor since)? Its own lifetime bounds it, not the session's.
+ */
+export async function sessionHoldsRefreshTokens(db: Queryable, sessionId: string, userId: string): Promise<boolean> {
+  const [row] = await db.query<{ holds: boolean }>(
+    `SELECT (s.ended_at IS NULL OR s.ended_by_logout) AND s.generation = u.session_generation AS holds
+     FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND s.user_id = $2`,
+    [sessionId, userId],
+  );
+  return row?.holds === true;
 }
 
 const LIVE = '(expires_at IS NULL OR expires_at > now())';

@@ -93,7 +93,7 @@ export async function endBrowserSessions(
   browser: { sessionIds: readonly string[]; deviceHash: string | undefined },
 ): Promise<{ id: string; user_id: string }[]> {
   return db.query<{ id: string; user_id: string }>(
-    `UPDATE sessions SET ended_at = now()
+    `UPDATE sessions SET ended_at = now(), ended_by_logout = true
      WHERE ended_at IS NULL
        AND (id IN (SELECT jsonb_array_elements_text($1::jsonb)::uuid) OR ($2::text IS NOT NULL AND device_hash = $2::text))
      RETURNING id, user_id`,
@@ -115,7 +115,13 @@ export async function touchSession(db: Queryable, sessionId: string, everySecond
   await db.query(`UPDATE sessions SET last_active_at = now() WHERE id = $1 AND last_active_at < now() - make_interval(secs => $2)`, [sessionId, everySeconds]);
 }
 
-/** Sessions past their lifetime, and those ended more than a day ago. */
+/**
+ * Sessions past their lifetime, and those ended more than a day ago, but those an app's refresh
+ * token still stands on (server/oidc/refresh-tokens.ts): it asks how its session ended.
+ */
 export async function deleteExpiredSessions(db: Queryable): Promise<void> {
-  await db.query(`DELETE FROM sessions WHERE expires_at < now() OR ended_at < now() - interval '1 day'`);
+  await db.query(
+    `DELETE FROM sessions s WHERE (s.expires_at < now() OR s.ended_at < now() - interval '1 day')
+       AND NOT EXISTS (SELECT 1 FROM oidc_payloads p WHERE p.front_door_session = s.id AND p.model = 'RefreshToken' AND p.expires_at > now())`,
+  );
 }

@@ -16,6 +16,7 @@ import {
   upsertOidcPayload,
 } from '../db/oidc';
 import { findClientMetadata } from './clients';
+import { frontDoorSessionOf } from './refresh-tokens';
 
 /** The engine's models kept here; its device-flow and backchannel models are not enabled. */
 export function databaseAdapter(db: Database): AdapterConstructor {
@@ -31,6 +32,7 @@ export function databaseAdapter(db: Database): AdapterConstructor {
         grantId: payload.grantId,
         uid: payload.uid,
         expiresInSeconds: expiresIn,
+        frontDoorSession: await frontDoorSessionOf(db, this.model, payload),
       });
     }
 
@@ -49,9 +51,10 @@ export function databaseAdapter(db: Database): AdapterConstructor {
     }
 
     /**
-     * The engine reads a code, checks it is not consumed, then consumes it: of two exchanges that
-     * read it at once, the one that does not mark it is refused here, before any token is issued,
-     * and what the code's grant issued is revoked, as for any reused code (RFC 6749 section 4.1.2).
+     * The engine reads a code or a refresh token, checks it is not consumed, then consumes it: of
+     * two uses that read it at once, the one that does not mark it is refused here, before any token
+     * is issued, and what its grant issued is revoked, as for any reused code (RFC 6749 section
+     * 4.1.2) or refresh token (server/oidc/refresh-tokens.ts).
      */
     async consume(id: string): Promise<void> {
       if (await consumeOidcPayload(db, this.model, id)) return;
@@ -60,7 +63,7 @@ export function databaseAdapter(db: Database): AdapterConstructor {
         await deleteOidcPayloadsOfGrant(db, grantId);
         await deleteOidcPayload(db, 'Grant', grantId);
       }
-      throw new errors.InvalidGrant('authorization code already consumed');
+      throw new errors.InvalidGrant(this.model === 'RefreshToken' ? 'refresh token already used' : 'authorization code already consumed');
     }
 
     async destroy(id: string): Promise<void> {

@@ -45,7 +45,7 @@ export function clientMetadata(row: OidcClientRow): AdapterPayload {
     redirect_uris: row.redirect_uris,
     post_logout_redirect_uris: row.post_logout_redirect_uris,
     response_types: ['code'],
-    grant_types: ['authorization_code'],
+    grant_types: ['authorization_code', 'refresh_token'],
     ...(row.secret_hash === null
       ? { token_endpoint_auth_method: 'none' }
       : { token_endpoint_auth_method: 'client_secret_basic', client_secret: row.secret_hash }),

@@ -19,6 +19,7 @@ import { findOidcGrantOrg, findOidcSignIn, setOidcGrantOrg, upsertOidcSignIn } f
 import { isMember } from '../db/memberships';
 import { ACR_MFA, ACR_PASSWORD, OIDC_PREFIX, askedOrganization, asksForMfa } from './claims';
 import { interactionLoginUrl } from './interaction-url';
+import { auditRefreshTokenReuse, refreshTokenHolds, standsOnRefreshToken } from './refresh-tokens';
 import { errorPage, logoutPage, signedOutPage } from './pages';
 import { answerSignOutWithoutSession, endFrontDoorSessionAtLogout } from './logout';
 
@@ -26,6 +27,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The scopes a first-party app is granted without a consent screen: the platform's apps are its own. */
 const GRANTED_SCOPES = 'openid email profile';
+/** A refresh token's scope, granted to the app that asks for it (server/oidc/refresh-tokens.ts). */
+const OFFLINE_ACCESS = 'offline_access';
 
 export type OpenIdProvider = Provider;
 
@@ -87,8 +90,10 @@ export function createOpenIdProvider(
       // A code or an access token is good only while the front door session it came from is
       // (Logout, the sessions page, a new password end it at once); at the authorization endpoint
       // the login check above decides.
-      const issued = token as { sessionUid?: string; grantId?: string; iat?: number } | undefined;
-      if (issued?.sessionUid !== undefined) {
+      const issued = token as { kind?: string; jti?: string; gty?: string; sessionUid?: string; grantId?: string; iat?: number } | undefined;
+      if (issued && standsOnRefreshToken(issued)) {
+        if (!(await refreshTokenHolds(db, issued, sub))) return undefined;
+      } else if (issued?.sessionUid !== undefined) {
         const signIn = await findOidcSignIn(db, issued.sessionUid, issued.iat);
         if (!signIn?.live || signIn.user_id !== sub) return undefined;
       }
@@ -102,7 +107,7 @@ export function createOpenIdProvider(
       };
     },
     claims: { openid: ['sub', 'org', 'acr', 'amr', 'auth_time'], email: ['email', 'email_verified'], profile: ['name'], sid: null },
-    scopes: ['openid', 'email', 'profile'],
+    scopes: ['openid', 'email', 'profile', OFFLINE_ACCESS],
     // The scopes' claims go into the ID token too: an app reads one token (README, "OpenID Connect").
     conformIdTokenClaims: false,
     responseTypes: ['code'],
@@ -110,8 +115,10 @@ export function createOpenIdProvider(
     allowOmittingSingleRegisteredRedirectUri: false,
     acrValues: [ACR_MFA, ACR_PASSWORD],
     extraParams: ['org', 'domain'],
+    // A refresh token at every use gives way to a new one; one used twice revokes its chain.
+    rotateRefreshToken: true,
     clientDefaults: {
-      grant_types: ['authorization_code'],
+      grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       id_token_signed_response_alg: 'ES256',
       require_auth_time: true,
@@ -161,8 +168,11 @@ export function createOpenIdProvider(
       const grantId = session.grantIdFor(client.clientId);
       const found = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
       const grant = found ?? new ctx.oidc.provider.Grant({ accountId: session.accountId, clientId: client.clientId });
-      if (!found) {
-        grant.addOIDCScope(GRANTED_SCOPES);
+      // offline_access stays in the request only with prompt=consent, which the finish answers.
+      const asked = String(ctx.oidc.params?.scope ?? '').split(' ');
+      const scopes = asked.includes(OFFLINE_ACCESS) ? `${GRANTED_SCOPES} ${OFFLINE_ACCESS}` : GRANTED_SCOPES;
+      if (!found || !scopes.split(' ').every((scope) => grant.getOIDCScope().split(' ').includes(scope))) {
+        grant.addOIDCScope(scopes);
         await grant.save();
       }
       // The app's organisation: the one its sign-in chose; else the one its grant has; else, for an
@@ -185,7 +195,11 @@ export function createOpenIdProvider(
       IdToken: 3600,
       Interaction: 3600,
       Session: config.tokenTtlSeconds,
-      Grant: config.tokenTtlSeconds,
+      // A grant lives as long as the refresh tokens it may issue.
+      Grant: Math.max(config.tokenTtlSeconds, config.refreshTokenTtlSeconds),
+      // From the chain's first issue, whatever its rotations: REFRESH_TOKEN_TTL_SECONDS in all.
+      RefreshToken: (_ctx, token) =>
+        Math.max(1, (token.iiat ?? token.iat ?? Math.floor(Date.now() / 1000)) + config.refreshTokenTtlSeconds - Math.floor(Date.now() / 1000)),
     },
     renderError: async (ctx, out) => {
       ctx.type = 'html';
@@ -197,6 +211,7 @@ export function createOpenIdProvider(
   provider.proxy = true;
   provider.use(endFrontDoorSessionAtLogout(services, log));
   provider.use(answerSignOutWithoutSession(SESSION_COOKIE));
+  provider.use(auditRefreshTokenReuse(db));
   // A confidential client's secret is kept as its SHA-256 (server/oidc/clients.ts): the engine's
   // prototype hook for hashed secrets compares through it.
   provider.Client.prototype.compareClientSecret = function compareClientSecret(this: { clientSecret?: string }, actual: string) {

@@ -212,3 +212,27 @@ export async function signOutThroughApp(browser: TestBrowser, rp: TestApp, idTok
   const done = await browser.request('POST', action, { form: { xsrf, logout: 'yes' } });
   return { question, done };
 }
+
+/**
+ * A person's whole sign-in at an app in a browser of their own (its device cookie): the app's
+ * request (`extra` added to it), the password in the front door, the finish into `context`, and the
+ * app's redeeming of the code. The browser keeps the session cookies, as the front door's app does.
+ */
+export async function appSignIn(
+  app: FastifyInstance,
+  rp: TestApp,
+  person: { email: string; password: string; context: string },
+  extra: Record<string, string> = {},
+  browser = new TestBrowser(app),
+) {
+  const request = await authorizationRequest(rp, extra);
+  const { uid } = interactionOf((await browser.follow(request.url)).location);
+  const token = await browser.signIn(person.email, person.password);
+  browser.cookies.set('token', token);
+  browser.cookies.set(`token_${person.context}`, token);
+  const finished = await finish(app, browser, uid, token, person.context);
+  if (finished.statusCode !== 200) throw new Error(`The finish answered ${finished.statusCode}: ${finished.body}`);
+  const { location } = await browser.follow(finished.json<{ redirectTo: string }>().redirectTo);
+  const tokens = await redeem(rp, request, location!);
+  return { browser, token, tokens };
+}
