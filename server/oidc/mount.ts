@@ -23,9 +23,12 @@ function refuse(reply: FastifyReply, status: number, retryAfter: number, descrip
 
 /**
  * The engine's endpoints that store, spend or end something per request: counted per client
- * address. A sign-out (its question and its confirmation) reads and writes provider sessions.
+ * address: a sign-out (its question and its confirmation) reads and writes provider sessions, and
+ * an introspection or revocation reads a token and checks a client's secret.
  */
-const COUNTED = new Set([`${OIDC_PREFIX}/auth`, `${OIDC_PREFIX}/token`, `${OIDC_PREFIX}/logout`, `${OIDC_PREFIX}/logout/confirm`]);
+const COUNTED = new Set(
+  ['auth', 'token', 'token/introspection', 'token/revocation', 'logout', 'logout/confirm'].map((endpoint) => `${OIDC_PREFIX}/${endpoint}`),
+);
 
 export async function openIdProviderRoutes(app: FastifyInstance, { provider, publicUrl, db }: { provider: OpenIdProvider; publicUrl: string; db: Queryable }) {
   const engine = provider.callback();

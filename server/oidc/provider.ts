@@ -35,6 +35,28 @@ export type OpenIdProvider = Provider;
 /** The provider session's cookie, on the provider's paths. */
 const SESSION_COOKIE = 'frontdoor_oidc_session';
 
+/** What the engine hands over of a code or token, as far as the checks below read it. */
+interface IssuedToken {
+  kind?: string;
+  jti?: string;
+  gty?: string;
+  sessionUid?: string;
+  grantId?: string;
+  iat?: number;
+}
+
+/**
+ * A code or an access token is good only while the front door session it came from is (Logout, the
+ * sessions page, a new password end it at once); a refresh token, and what it yields, by its own
+ * rule (server/oidc/refresh-tokens.ts). At the authorization endpoint the login check below decides.
+ */
+async function standsOnItsSession(db: Queryable, token: IssuedToken, userId: string): Promise<boolean> {
+  if (standsOnRefreshToken(token)) return refreshTokenHolds(db, token, userId);
+  if (token.sessionUid === undefined) return true;
+  const signIn = await findOidcSignIn(db, token.sessionUid, token.iat);
+  return signIn?.live === true && signIn.user_id === userId;
+}
+
 /** Is the person still in the organisation ('' is none: nothing to be in)? Taking access away counts at once. */
 const stillMember = async (db: Queryable, userId: string, org: string) => org === '' || isMember(db, userId, org);
 
@@ -87,16 +109,8 @@ export function createOpenIdProvider(
       if (!UUID.test(sub)) return undefined;
       const user = await findUserById(db, sub);
       if (!user) return undefined;
-      // A code or an access token is good only while the front door session it came from is
-      // (Logout, the sessions page, a new password end it at once); at the authorization endpoint
-      // the login check above decides.
-      const issued = token as { kind?: string; jti?: string; gty?: string; sessionUid?: string; grantId?: string; iat?: number } | undefined;
-      if (issued && standsOnRefreshToken(issued)) {
-        if (!(await refreshTokenHolds(db, issued, sub))) return undefined;
-      } else if (issued?.sessionUid !== undefined) {
-        const signIn = await findOidcSignIn(db, issued.sessionUid, issued.iat);
-        if (!signIn?.live || signIn.user_id !== sub) return undefined;
-      }
+      const issued = token as IssuedToken | undefined;
+      if (issued && !(await standsOnItsSession(db, issued, sub))) return undefined;
       return {
         accountId: sub,
         claims: async () => {
@@ -133,6 +147,16 @@ export function createOpenIdProvider(
       devInteractions: { enabled: false },
       userinfo: { enabled: true },
       revocation: { enabled: true },
+      // RFC 7662 for the confidential apps and services that check a token they are handed: an app
+      // that cannot authenticate learns nothing of any token, a wrong secret answers 401, and a
+      // token whose front door session has ended is not active.
+      introspection: {
+        enabled: true,
+        allowedPolicy: async (_ctx, client, token) => {
+          const accountId = (token as { accountId?: string }).accountId;
+          return client.clientAuthMethod !== 'none' && (accountId === undefined || (await standsOnItsSession(db, token as IssuedToken, accountId)));
+        },
+      },
       // Every request goes through the authorization endpoint's own URL.
       pushedAuthorizationRequests: { enabled: false },
       rpInitiatedLogout: {
@@ -152,6 +176,7 @@ export function createOpenIdProvider(
       token: `${OIDC_PREFIX}/token`,
       userinfo: `${OIDC_PREFIX}/userinfo`,
       revocation: `${OIDC_PREFIX}/token/revocation`,
+      introspection: `${OIDC_PREFIX}/token/introspection`,
       end_session: `${OIDC_PREFIX}/logout`,
       // The key the server already publishes, served by the API (server/api/routes/jwks.ts).
       jwks: `${config.apiBasePath}/.well-known/jwks.json`,
