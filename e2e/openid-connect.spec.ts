@@ -86,6 +86,37 @@ test('an app outside the cookie domain signs a TOTP user in with a second factor
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('an app hears by back-channel logout that the front door session it signed in with has ended, when another app signs the person out', async ({
+  page,
+  account,
+  baseURL,
+}, testInfo) => {
+  const { notes, wiki } = hostsOf(baseURL);
+  await page.goto(notes);
+  await page.getByRole('link', { name: 'Sign in with Frontdoor' }).click();
+  await enterCredentials(page, account);
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await acceptTerms(page);
+  await expect(page).toHaveURL(`${notes}/`);
+  await page.goto(wiki);
+  await page.getByRole('link', { name: 'Sign in with Frontdoor' }).click();
+  await expect(page).toHaveURL(`${wiki}/`);
+  expect(await idTokenClaims(page)).toMatchObject({ aud: 'wiki', email: account.email });
+
+  await page.goto(notes);
+  await page.getByRole('link', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByText('Not signed in.')).toBeVisible();
+
+  // Wiki was told by the front door's queue, not by this browser: its own page says so.
+  await expect(async () => {
+    await page.goto(wiki);
+    await expect(page.getByRole('status')).toHaveText('Signed out by the front door: the session this app signed in with has ended.', { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByRole('link', { name: 'Sign in with Frontdoor' })).toBeVisible();
+  await keepScreenshots(page, testInfo, 'oidc-backchannel-logout');
+});
+
 test('an app that asks for a fresh sign-in has the password asked again, and one that asks in German with a hint gets German with the e-mail filled in', async ({
   page,
   browser,

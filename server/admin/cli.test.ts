@@ -214,6 +214,7 @@ describe.each(testDatabases)('the admin command on $name', (target) => {
       await admin('create-client --id notes --redirect-uri https://notes.example.com/callback --post-logout-redirect-uri https://notes.example.com/'),
     );
     expect(publicApp).toEqual({ client_id: 'notes' });
+    await admin('create-client --id wiki --redirect-uri https://wiki.example.com/cb --backchannel-logout-uri https://wiki.example.com/backchannel-logout');
     const confidential = JSON.parse(
       await runAdmin(
         [
@@ -249,6 +250,14 @@ describe.each(testDatabases)('the admin command on $name', (target) => {
         confidential: false,
         redirect_uris: ['https://notes.example.com/callback'],
         post_logout_redirect_uris: ['https://notes.example.com/'],
+      },
+      {
+        client_id: 'wiki',
+        name: 'wiki',
+        confidential: false,
+        redirect_uris: ['https://wiki.example.com/cb'],
+        post_logout_redirect_uris: [],
+        backchannel_logout_uri: 'https://wiki.example.com/backchannel-logout',
       },
     ]);
     expect(JSON.stringify(listed)).not.toContain(confidential.client_secret);

@@ -39,7 +39,8 @@ Commands:
                       look-up answers by them; no --domain clears the list)
   set-terms           --context C --version N [--content-<language> "link||link" ...]
   create-client       --id ID --redirect-uri URI [--redirect-uri URI ...]
-                      [--post-logout-redirect-uri URI ...] [--confidential] [--name NAME]
+                      [--post-logout-redirect-uri URI ...] [--backchannel-logout-uri URI]
+                      [--confidential] [--name NAME]
                       (an app that signs in through OpenID Connect; prints one JSON line with
                       client_id, and client_secret for a confidential client: shown once, kept hashed;
                       each URI https, http only on 127.0.0.1, [::1] or localhost, or on any host
@@ -152,6 +153,7 @@ const OPTIONS = {
   id: { type: 'string' },
   'redirect-uri': { type: 'string', multiple: true },
   'post-logout-redirect-uri': { type: 'string', multiple: true },
+  'backchannel-logout-uri': { type: 'string' },
   confidential: { type: 'boolean' },
   ...Object.fromEntries(LANGUAGES.map((code) => [`content-${code}`, { type: 'string' }])),
 } satisfies ParseArgsConfig['options'];

@@ -52,6 +52,7 @@ export interface ClientOptions {
   name?: unknown;
   'redirect-uri'?: unknown;
   'post-logout-redirect-uri'?: unknown;
+  'backchannel-logout-uri'?: unknown;
   confidential?: unknown;
 }
 
@@ -80,6 +81,8 @@ export async function createClientCommand(
       redirectUri(uri, 'post-logout-redirect-uri', devPages),
     ),
     confidential: values.confidential === true,
+    backchannelLogoutUri:
+      typeof values['backchannel-logout-uri'] === 'string' ? redirectUri(values['backchannel-logout-uri'], 'backchannel-logout-uri', devPages) : undefined,
   });
   if (!created) throw new AdminError(`A client with id "${id}" exists already: delete it first (delete-client --id ${id}).`);
   return JSON.stringify({ client_id: id, ...(secret === undefined ? {} : { client_secret: secret }) });
@@ -95,6 +98,7 @@ export async function listClientsCommand(db: Database): Promise<string> {
         confidential: client.secret_hash !== null,
         redirect_uris: client.redirect_uris,
         post_logout_redirect_uris: client.post_logout_redirect_uris,
+        ...(client.backchannel_logout_uri === null ? {} : { backchannel_logout_uri: client.backchannel_logout_uri }),
       }),
     )
     .join('\n');

@@ -11,6 +11,7 @@
  * (docs/decisions/0015-what-a-thief-could-have-added.md).
  */
 import { sha256Hex } from './sha256';
+import { queueBackchannelLogoutsOfUser } from '../db/oidc';
 import { randomBytes } from 'node:crypto';
 import type { Services } from '../services';
 import { audit } from '../db/audit';
@@ -106,7 +107,7 @@ export async function secureAccount(services: Services, input: { token: string; 
     await deleteAllPasskeys(tx, user.id);
     if (authenticatorOfSomeoneElse(user, since)) await clearTotp(tx, user.id);
     if (authenticatorOfSomeoneElse(user, since) || alert.event === 'recovery-codes-renewed') await deleteRecoveryCodes(tx, user.id);
-    await endSessions(tx, user.id);
+    await queueBackchannelLogoutsOfUser(tx, user.id, (await endSessions(tx, user.id)) - 1);
     await clearPasswordAndFreezeFactors(tx, user.id);
     await spendUserOneTimeTokens(tx, user.id);
     await mail.enqueue(tx, { kind: 'account-secured', params: { userId: user.id } });

@@ -13,6 +13,7 @@ import { invitationMail } from '../mail/templates';
 import type { Language } from '../../rules/languages';
 import { composeAlert, composeSecuredAccount, type Alert } from './account-alerts';
 import { signupLink } from './links';
+import { composeBackchannelLogout, type BackchannelLogout } from '../oidc/backchannel-logout';
 import { composeResetLink, composeSignupLink, type LinkRequest } from './registration';
 
 export type MailIntent =
@@ -20,7 +21,9 @@ export type MailIntent =
   | { kind: 'reset-link'; params: LinkRequest }
   | { kind: 'invitation'; params: { userId: string; context: string; language: Language } }
   | { kind: 'account-alert'; params: Alert }
-  | { kind: 'account-secured'; params: { userId: string } };
+  | { kind: 'account-secured'; params: { userId: string } }
+  /** Queued by SQL beside the change that ends a session (server/db/oidc.ts, queueBackchannelLogouts). */
+  | { kind: 'backchannel-logout'; params: BackchannelLogout };
 
 /** The invitation to an organisation (flows 4.12): a /signup link valid for 7 days. */
 async function composeInvitation(
@@ -48,6 +51,8 @@ export function composeMail(services: Services, mail: ClaimedMail): Promise<Comp
       return composeAlert(services, intent.params, mail);
     case 'account-secured':
       return composeSecuredAccount(services, intent.params, mail);
+    case 'backchannel-logout':
+      return composeBackchannelLogout(services, intent.params);
     default:
       throw new Error(`No mail is composed for "${mail.kind}".`);
   }

@@ -7,6 +7,7 @@
  */
 import type { Services } from '../services';
 import { audit } from '../db/audit';
+import { queueBackchannelLogoutsOfUser } from '../db/oidc';
 import { deleteAllPasskeys } from '../db/passkeys';
 import { deleteRecoveryCodes } from '../db/recovery-codes';
 import { clearTotp, endSessions, lockUser } from '../db/users';
@@ -21,7 +22,7 @@ export async function resetSecondFactor(services: Services, userId: string): Pro
     await clearTotp(tx, userId);
     await deleteRecoveryCodes(tx, userId);
     await deleteAllPasskeys(tx, userId);
-    await endSessions(tx, userId);
+    await queueBackchannelLogoutsOfUser(tx, userId, (await endSessions(tx, userId)) - 1);
     await queue({ kind: 'account-alert', params: { userId, event: 'second-factor-reset' } });
     await audit(tx, OPERATOR, 'account.second_factor_reset', { userId });
   });

@@ -10,6 +10,9 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { UAParser } from 'ua-parser-js';
 import type { Queryable } from '../db/database-types';
 import { audit } from '../db/audit';
+import { queueBackchannelLogouts } from '../db/oidc';
+import type { Services } from '../services';
+import { withMail } from './mail-intents';
 import { sha256Hex } from './sha256';
 import { endSession, endSessionsOf, insertSession, liveSessions, setSessionDevice, type SessionRow } from '../db/sessions';
 
@@ -142,16 +145,26 @@ export interface SigningOut {
   clientAddress: string;
 }
 
-/** Signs out one of the person's sessions, audited: false when they have no such session that still works. */
-export async function signOutSession(db: Queryable, who: SigningOut, sessionId: string): Promise<boolean> {
-  if (!SESSION_ID.test(sessionId) || !(await endSession(db, who.userId, sessionId))) return false;
-  await audit(db, who.clientAddress, 'session.signed_out', { userId: who.userId, detail: { which: sessionId === who.currentSid ? 'this' : 'one' } });
+/** Signs out one of the person's sessions, audited: false when they have no such session that still works. Its apps hear it. */
+export async function signOutSession(services: Pick<Services, 'db' | 'mail'>, who: SigningOut, sessionId: string): Promise<boolean> {
+  if (!SESSION_ID.test(sessionId)) return false;
+  const ended = await withMail(services, async (tx) => {
+    if (!(await endSession(tx, who.userId, sessionId))) return false;
+    await queueBackchannelLogouts(tx, [sessionId]);
+    return true;
+  });
+  if (!ended) return false;
+  await audit(services.db, who.clientAddress, 'session.signed_out', { userId: who.userId, detail: { which: sessionId === who.currentSid ? 'this' : 'one' } });
   return true;
 }
 
-/** Signs out every session of the person but the one asking (`others`), or every one (`all`), audited; answers how many ended. */
-export async function signOutSessions(db: Queryable, who: SigningOut, which: 'others' | 'all'): Promise<number> {
-  const count = await endSessionsOf(db, who.userId, which === 'others' ? who.currentSid : undefined);
-  await audit(db, who.clientAddress, 'session.signed_out', { userId: who.userId, detail: { which, count } });
-  return count;
+/** Signs out every session of the person but the one asking (`others`), or every one (`all`), audited; answers how many ended. Their apps hear it. */
+export async function signOutSessions(services: Pick<Services, 'db' | 'mail'>, who: SigningOut, which: 'others' | 'all'): Promise<number> {
+  const ended = await withMail(services, async (tx) => {
+    const ids = await endSessionsOf(tx, who.userId, which === 'others' ? who.currentSid : undefined);
+    await queueBackchannelLogouts(tx, ids);
+    return ids;
+  });
+  await audit(services.db, who.clientAddress, 'session.signed_out', { userId: who.userId, detail: { which, count: ended.length } });
+  return ended.length;
 }

@@ -11,6 +11,7 @@
  * (docs/decisions/0015-what-a-thief-could-have-added.md).
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { queueBackchannelLogoutsOfUser } from '../db/oidc';
 import type { Services } from '../services';
 import { audit } from '../db/audit';
 import { userOrganizations } from '../db/memberships';
@@ -107,6 +108,8 @@ export async function setPassword(services: Services, input: NewPassword): Promi
     const locked = viaLink ? await lockUser(tx, user.id) : await lockSessionUser(tx, { claims, user });
     if (!locked || (viaLink && !(await tokens.spend(tx, token, claims)))) return undefined;
     const next = await setPasswordHash(tx, user.id, hash);
+    // The sessions the new password ends (all but the one that set it) are told to their apps.
+    await queueBackchannelLogoutsOfUser(tx, user.id, next - 1, viaLink ? undefined : claims.sid);
     await spendUserOneTimeTokens(tx, user.id);
     if (viaLink) await removeFactorsAThiefCouldHaveAdded(tx, locked);
     if (event) await queue({ kind: 'account-alert', params: { userId: user.id, event, device: deviceOf(input.userAgent) } });

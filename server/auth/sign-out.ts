@@ -10,7 +10,8 @@ import type { Services } from '../services';
 import { audit } from '../db/audit';
 import type { TokenClaims } from './tokens';
 import { endBrowserSessions } from '../db/sessions';
-import { oidcSignInSessions } from '../db/oidc';
+import { oidcSignInSessions, queueBackchannelLogouts } from '../db/oidc';
+import { withMail } from './mail-intents';
 import { sha256Hex } from './sha256';
 
 export interface BrowserSignOut {
@@ -26,8 +27,8 @@ export interface BrowserSignOut {
   via: 'frontdoor' | 'oidc';
 }
 
-/** Answers how many sessions ended. */
-export async function signOutBrowser(services: Pick<Services, 'db' | 'tokens'>, browser: BrowserSignOut): Promise<number> {
+/** Answers how many sessions ended; each app that signed in with one hears it (server/oidc/backchannel-logout.ts). */
+export async function signOutBrowser(services: Pick<Services, 'db' | 'tokens' | 'mail'>, browser: BrowserSignOut): Promise<number> {
   const { db, tokens } = services;
   const named = await Promise.all(browser.cookieTokens.map((token) => tokens.sessionNamedBy(token)));
   const sessionIds = [
@@ -36,7 +37,15 @@ export async function signOutBrowser(services: Pick<Services, 'db' | 'tokens'>, 
     ...(browser.providerSession === undefined ? [] : await oidcSignInSessions(db, browser.providerSession)),
   ].filter((id): id is string => id !== undefined);
   if (browser.bearer) await tokens.revoke(browser.bearer);
-  const ended = await endBrowserSessions(db, { sessionIds, deviceHash: browser.device === undefined ? undefined : sha256Hex(browser.device) });
+  const deviceHash = browser.device === undefined ? undefined : sha256Hex(browser.device);
+  const ended = await withMail(services, async (tx) => {
+    const sessions = await endBrowserSessions(tx, { sessionIds, deviceHash });
+    await queueBackchannelLogouts(
+      tx,
+      sessions.map((session) => session.id),
+    );
+    return sessions;
+  });
   const people = new Set([...ended.map((session) => session.user_id), ...(browser.bearer ? [browser.bearer.sub] : [])]);
   for (const userId of people) {
     const sessions = ended.filter((session) => session.user_id === userId).length;

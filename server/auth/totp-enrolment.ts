@@ -12,6 +12,7 @@
  */
 import type { Services } from '../services';
 import { audit } from '../db/audit';
+import { queueBackchannelLogoutsOfUser } from '../db/oidc';
 import { confirmPendingTotpSecret, setPendingTotpSecret, type TotpSetVia } from '../db/users';
 import { claimLoginAttempt } from './login-throttle';
 import { issueRecoveryCodes } from './recovery-codes';
@@ -138,6 +139,8 @@ export async function confirmTotpSecret(services: Services, enrolment: Enrolment
     await lockSessionUser(tx, session);
     const generation = await confirmPendingTotpSecret(tx, user.id, { secret: offered, step }, via, replaced);
     if (generation === undefined) return undefined;
+    // A replaced authenticator ends every other session; their apps are told (server/oidc/backchannel-logout.ts).
+    if (replaced) await queueBackchannelLogoutsOfUser(tx, user.id, generation - 1, session.claims.sid);
     const recoveryCodes = await issueRecoveryCodes(tx, services.recoveryCodes, user.id);
     await queue({ kind: 'account-alert', params: { userId: user.id, event: replaced ? 'totp-replaced' : 'totp-enabled' } });
     await audit(tx, clientAddress, 'mfa.enabled', { userId: user.id, context, detail: { replaced: Boolean(replaced), via } });

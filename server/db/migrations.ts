@@ -418,6 +418,25 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX oidc_payloads_front_door_session ON oidc_payloads (front_door_session) WHERE front_door_session IS NOT NULL;
     `,
   },
+  {
+    id: 18,
+    name: 'back-channel logout',
+    // Where an app hears that a front door session it signed in with has ended (OpenID Connect
+    // Back-Channel Logout), and which apps signed in with each front door session
+    // (server/oidc/backchannel-logout.ts).
+    sql: `
+      ALTER TABLE oidc_clients ADD COLUMN backchannel_logout_uri text;
+      CREATE TABLE oidc_app_sign_ins (
+        session_id uuid NOT NULL,
+        client_id text NOT NULL,
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        expires_at timestamptz NOT NULL,
+        PRIMARY KEY (session_id, client_id)
+      );
+      CREATE INDEX oidc_app_sign_ins_user ON oidc_app_sign_ins (user_id);
+      CREATE INDEX oidc_app_sign_ins_expires_at ON oidc_app_sign_ins (expires_at);
+    `,
+  },
 ];
 
 export async function migrate(db: Database, list: readonly Migration[] = migrations): Promise<number[]> {

@@ -12,14 +12,23 @@ export interface OidcClientRow {
   secret_hash: string | null;
   redirect_uris: string[];
   post_logout_redirect_uris: string[];
+  /** Where the app hears that a front door session it signed in with has ended (server/oidc/backchannel-logout.ts). */
+  backchannel_logout_uri: string | null;
   created_at: Date;
 }
 
 export async function insertOidcClient(db: Queryable, client: Omit<OidcClientRow, 'created_at'>): Promise<boolean> {
   const rows = await db.query(
-    `INSERT INTO oidc_clients (id, name, secret_hash, redirect_uris, post_logout_redirect_uris)
-     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING RETURNING id`,
-    [client.id, client.name, client.secret_hash, JSON.stringify(client.redirect_uris), JSON.stringify(client.post_logout_redirect_uris)],
+    `INSERT INTO oidc_clients (id, name, secret_hash, redirect_uris, post_logout_redirect_uris, backchannel_logout_uri)
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING RETURNING id`,
+    [
+      client.id,
+      client.name,
+      client.secret_hash,
+      JSON.stringify(client.redirect_uris),
+      JSON.stringify(client.post_logout_redirect_uris),
+      client.backchannel_logout_uri,
+    ],
   );
   return rows.length > 0;
 }
@@ -198,8 +207,50 @@ export async function findOidcGrantOrg(db: Queryable, grantId: string): Promise<
   return row?.org;
 }
 
+/** An app signed in with a front door session (its sign-in through the provider, with a screen or without). */
+export async function recordAppSignIn(db: Queryable, signIn: { sessionId: string; clientId: string; userId: string; ttlSeconds: number }): Promise<void> {
+  await db.query(
+    `INSERT INTO oidc_app_sign_ins (session_id, client_id, user_id, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))
+     ON CONFLICT (session_id, client_id) DO UPDATE SET expires_at = greatest(oidc_app_sign_ins.expires_at, EXCLUDED.expires_at)`,
+    [signIn.sessionId, signIn.clientId, signIn.userId, signIn.ttlSeconds],
+  );
+}
+
+const QUEUE_BACKCHANNEL_LOGOUTS = `INSERT INTO mail_queue (kind, params)
+  SELECT 'backchannel-logout', jsonb_build_object('clientId', a.client_id, 'userId', a.user_id, 'sid', a.session_id)
+  FROM oidc_app_sign_ins a JOIN oidc_clients c ON c.id = a.client_id
+  WHERE c.backchannel_logout_uri IS NOT NULL AND a.expires_at > now()`;
+
+/**
+ * Queues a logout token for each app with a back-channel logout URI that signed in with one of these
+ * front door sessions, in the caller's transaction (server/oidc/backchannel-logout.ts); answers how many.
+ */
+export async function queueBackchannelLogouts(db: Queryable, sessionIds: readonly string[]): Promise<number> {
+  if (sessionIds.length === 0) return 0;
+  const rows = await db.query(`${QUEUE_BACKCHANNEL_LOGOUTS} AND a.session_id IN (SELECT jsonb_array_elements_text($1::jsonb)::uuid) RETURNING id`, [
+    JSON.stringify([...new Set(sessionIds)]),
+  ]);
+  return rows.length;
+}
+
+/**
+ * The same for every front door session of the user's generation `ended` but `keep`, still within its
+ * lifetime and not signed out: called in the transaction of the change that moved the generation on
+ * (a new password, "This wasn't me", a replaced authenticator, a reset of the second factor).
+ */
+export async function queueBackchannelLogoutsOfUser(db: Queryable, userId: string, ended: number, keep?: string): Promise<number> {
+  const rows = await db.query(
+    `${QUEUE_BACKCHANNEL_LOGOUTS} AND a.user_id = $1 AND ($3::uuid IS NULL OR a.session_id <> $3::uuid)
+       AND a.session_id IN (SELECT s.id FROM sessions s WHERE s.user_id = $1 AND s.ended_at IS NULL AND s.expires_at > now() AND s.generation = $2)
+     RETURNING id`,
+    [userId, ended, keep ?? null],
+  );
+  return rows.length;
+}
+
 export async function deleteExpiredOidcRows(db: Queryable): Promise<void> {
   await db.query('DELETE FROM oidc_payloads WHERE expires_at < now()');
   await db.query('DELETE FROM oidc_sign_ins WHERE expires_at < now()');
   await db.query('DELETE FROM oidc_grant_orgs WHERE expires_at < now()');
+  await db.query('DELETE FROM oidc_app_sign_ins WHERE expires_at < now()');
 }

@@ -101,13 +101,13 @@ export async function endBrowserSessions(
   );
 }
 
-/** Ends every live session of the user but `keep`, when given; answers how many ended. */
-export async function endSessionsOf(db: Queryable, userId: string, keep?: string): Promise<number> {
-  const rows = await db.query(
+/** Ends every live session of the user but `keep`, when given; answers those that ended. */
+export async function endSessionsOf(db: Queryable, userId: string, keep?: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
     `UPDATE sessions SET ended_at = now() WHERE user_id = $1 AND ended_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid) RETURNING id`,
     [userId, keep ?? null],
   );
-  return rows.length;
+  return rows.map((row) => row.id);
 }
 
 /** Marks a session active now, at most once per `everySeconds` (the check is in the statement, so instances agree). */

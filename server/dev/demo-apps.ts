@@ -32,11 +32,23 @@ export async function registerDemoApps(db: Queryable, publicUrl: string): Promis
   for (const [id, name] of Object.entries(DEMO_APPS)) {
     const origin = demoAppOrigin(publicUrl, id);
     const existing = await findOidcClient(db, id);
-    if (existing?.redirect_uris[0] === `${origin}/callback`) continue;
+    if (existing?.redirect_uris[0] === `${origin}/callback` && existing.backchannel_logout_uri === `${origin}${BACKCHANNEL_LOGOUT_PATH}`) continue;
     if (existing) await deleteOidcClient(db, id);
-    await createClient(db, { id, name, redirectUris: [`${origin}/callback`], postLogoutRedirectUris: [`${origin}/`], confidential: false });
+    await createClient(db, {
+      id,
+      name,
+      redirectUris: [`${origin}/callback`],
+      postLogoutRedirectUris: [`${origin}/`],
+      confidential: false,
+      backchannelLogoutUri: `${origin}${BACKCHANNEL_LOGOUT_PATH}`,
+    });
   }
 }
+
+/** Where each demo app hears that the front door session it signed in with has ended (back-channel logout). */
+const BACKCHANNEL_LOGOUT_PATH = '/backchannel-logout';
+/** A logout token's event (OpenID Connect Back-Channel Logout 1.0 section 2.4). */
+const LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 
 /** The ways the page offers to ask for a sign-in, as an app would (README, "OpenID Connect"). */
 const ASKS: { label: string; params: Record<string, string> }[] = [
@@ -58,6 +70,8 @@ interface Visit {
   idToken?: string;
   error?: string;
   pending?: { verifier: string; state: string; nonce: string };
+  /** The front door said, by a back-channel logout, that the session this visit signed in with has ended. */
+  signedOutByFrontDoor?: boolean;
 }
 
 const COOKIE = 'demo_app';
@@ -94,11 +108,47 @@ export function registerDemoAppPages(app: FastifyInstance, config: ServerConfig)
     return createLocalJWKSet((await (await loopback(jwksUri, { method: 'GET', headers: {} } as never)).json()) as JSONWebKeySet);
   };
 
+  /**
+   * A logout token, verified as the specification says (signature against the published keys, typ,
+   * issuer, audience, the event, a sid, no nonce): every visit of this app signed in with that
+   * front door session is signed out, and says so.
+   */
+  const backchannelLogout = async (id: DemoAppId, request: FastifyRequest, reply: FastifyReply) => {
+    let body = '';
+    for await (const chunk of request.raw) {
+      body += String(chunk);
+      if (body.length > 16_384) return reply.code(413).send();
+    }
+    const token = new URLSearchParams(body).get('logout_token');
+    try {
+      if (!token) throw new Error('no logout_token');
+      const configuration = await configOf(id);
+      const { payload } = await jwtVerify(token, await keysOf(configuration), {
+        issuer: config.publicUrl,
+        audience: id,
+        algorithms: ['ES256'],
+        typ: 'logout+jwt',
+      });
+      const events = payload.events as Record<string, unknown> | undefined;
+      if (typeof payload.sid !== 'string' || !events?.[LOGOUT_EVENT] || 'nonce' in payload) throw new Error('not a logout token');
+      for (const visit of visits.values()) {
+        if (visit.claims?.aud !== id || visit.claims.sid !== payload.sid) continue;
+        delete visit.claims;
+        delete visit.idToken;
+        visit.signedOutByFrontDoor = true;
+      }
+      return reply.code(200).header('cache-control', 'no-store').send();
+    } catch {
+      return reply.code(400).header('cache-control', 'no-store').send({ error: 'invalid_request' });
+    }
+  };
+
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const id = hosts.get(request.host.toLowerCase());
     if (!id) return;
     const origin = demoAppOrigin(config.publicUrl, id);
     const url = new URL(request.url, origin);
+    if (url.pathname === BACKCHANNEL_LOGOUT_PATH && request.method === 'POST') return backchannelLogout(id, request, reply);
     let visitId = parseCookieHeader(request.headers.cookie).get(COOKIE);
     let visit = visitId ? visits.get(visitId) : undefined;
     if (!visitId || !visit) {
@@ -129,6 +179,7 @@ export function registerDemoAppPages(app: FastifyInstance, config: ServerConfig)
       const pending = visit.pending;
       delete visit.pending;
       delete visit.error;
+      delete visit.signedOutByFrontDoor;
       try {
         if (!pending) throw new Error('No sign-in of this browser waits for an answer.');
         const tokens = await client.authorizationCodeGrant(configuration, url, {
@@ -168,6 +219,7 @@ export function registerDemoAppPages(app: FastifyInstance, config: ServerConfig)
 function demoPage(name: string, visit: Visit): string {
   const asks = `<ul>${ASKS.map((ask) => `<li><a href="/sign-in?${new URLSearchParams(ask.params).toString()}">${escapeHtml(ask.label)}</a></li>`).join('')}</ul>`;
   const error = visit.error ? `<p role="alert">The front door answered: <code>${escapeHtml(visit.error)}</code></p>` : '';
+  const signedOut = visit.signedOutByFrontDoor ? '<p role="status">Signed out by the front door: the session this app signed in with has ended.</p>' : '';
   const body = visit.claims
     ? [
         `<p>Signed in as <strong>${escapeHtml(String(visit.claims.email ?? visit.claims.sub))}</strong>. The ID token's claims, verified with the front door's published key:</p>`,
@@ -183,6 +235,7 @@ function demoPage(name: string, visit: Visit): string {
       `<h1>${escapeHtml(name)}</h1>`,
       '<p>A demo app outside the front door’s cookie domain that signs in with OpenID Connect (code flow with PKCE).</p>',
       error,
+      signedOut,
       ...body,
       '<h2>Other ways to ask</h2>',
       asks,

@@ -5,8 +5,13 @@
  * (server/background.ts) and looks for due mail every few seconds, which also picks up what a
  * crashed instance left. A mail that fails is tried again later, ever more slowly, for a day.
  * Delivery is at least once: an instance that dies between the SMTP server's acceptance and marking
- * the mail sent leaves it to be sent again when its claim ends.
+ * the mail sent leaves it to be sent again when its claim ends. The same queue posts the logout
+ * tokens of back-channel logout to apps (server/oidc/backchannel-logout.ts).
  */
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { lookup } from 'node:dns';
+import type { LookupFunction } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database-types';
 import {
@@ -33,7 +38,11 @@ export type Composed =
   /** Nothing to send after all (a known address asking to register). */
   | { kind: 'nothing' }
   /** Not yet: the recipient's mail cap is reached (server/auth/rate-limit.ts). */
-  | { kind: 'later'; seconds: number };
+  | { kind: 'later'; seconds: number }
+  /** A form posted to an app instead of a mail (a back-channel logout, server/oidc/backchannel-logout.ts): 200 or 204 is delivered. */
+  | { kind: 'post'; to: string; form: Record<string, string> }
+  /** Never to be sent, for the reason given: no attempt would change it. */
+  | { kind: 'refused'; reason: string };
 
 export type Compose = (mail: ClaimedMail) => Promise<Composed>;
 
@@ -48,6 +57,44 @@ export const MAIL_POLL_MS = 5_000;
 const GIVE_UP_SECONDS = 24 * 3600;
 /** Why a mail to an address the e-mail rule refuses is given up at once: no attempt would change it. */
 const NOT_ONE_ADDRESS = 'A mail goes to one e-mail address.';
+
+/** How long an app may take to answer a posted form. */
+const POST_TIMEOUT_MS = 10_000;
+
+/**
+ * `localhost` and every name under it are this machine (RFC 6761 section 6.3), as browsers take
+ * them; the system's resolver may know only `localhost` itself.
+ */
+const lookupLocalhostNames: LookupFunction = (hostname, options, callback) => {
+  if (hostname !== 'localhost' && !hostname.endsWith('.localhost')) return lookup(hostname, options, callback);
+  if (options.all) return callback(null, [{ address: '127.0.0.1', family: 4 }]);
+  return callback(null, '127.0.0.1', 4);
+};
+
+/** Posts a form; anything but 200 or 204 is a failure, tried again later. Redirects are not followed. */
+function post({ to, form }: { to: string; form: Record<string, string> }): Promise<void> {
+  const url = new URL(to);
+  const body = new URLSearchParams(form).toString();
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const outgoing = send(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
+        lookup: lookupLocalhostNames,
+        timeout: POST_TIMEOUT_MS,
+      },
+      (answer) => {
+        answer.resume();
+        answer.on('end', () => (answer.statusCode === 200 || answer.statusCode === 204 ? resolve() : reject(new Error(`${to} answered ${answer.statusCode}`))));
+      },
+    );
+    outgoing.on('timeout', () => outgoing.destroy(new Error(`${to} did not answer in ${POST_TIMEOUT_MS / 1000} s`)));
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
 
 /** 5 s, 15 s, 45 s, … up to an hour between attempts. */
 export const retryDelaySeconds = (attempts: number) => Math.min(3600, 5 * 3 ** Math.max(0, attempts - 1));
@@ -88,6 +135,11 @@ export function createMailQueue({ db, smtp, compose, background, log }: MailQueu
       const composed = await compose(mail);
       if (composed.kind === 'nothing') return await settleMail(db, mail);
       if (composed.kind === 'later') return await deferMail(db, mail, composed.seconds);
+      if (composed.kind === 'refused') return await markMailFailed(db, mail, composed.reason);
+      if (composed.kind === 'post') {
+        await post(composed);
+        return await markMailSent(db, mail, composed.to);
+      }
       // Each mail goes to the one address it names (rules/email.ts); anything else (a list, a display
       // name) is refused rather than read as several recipients.
       if (!isEmail(composed.message.to)) return await markMailFailed(db, mail, NOT_ONE_ADDRESS);

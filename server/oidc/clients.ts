@@ -18,6 +18,8 @@ export interface NewClient {
   redirectUris: string[];
   postLogoutRedirectUris: string[];
   confidential: boolean;
+  /** Where it hears that a front door session it signed in with has ended (server/oidc/backchannel-logout.ts). */
+  backchannelLogoutUri?: string | undefined;
 }
 
 /** Stores the client; answers its secret when it is confidential, or undefined when the id is taken. */
@@ -29,6 +31,7 @@ export async function createClient(db: Queryable, client: NewClient): Promise<{ 
     secret_hash: secret === undefined ? null : sha256Hex(secret),
     redirect_uris: client.redirectUris,
     post_logout_redirect_uris: client.postLogoutRedirectUris,
+    backchannel_logout_uri: client.backchannelLogoutUri ?? null,
   });
   return created ? { created, ...(secret === undefined ? {} : { secret }) } : { created };
 }

@@ -14,7 +14,7 @@ import type { OpenIdProvider } from './provider';
 
 type Middleware = Parameters<OpenIdProvider['use']>[0];
 
-export function endFrontDoorSessionAtLogout(services: Pick<Services, 'db' | 'config' | 'tokens'>, log: Pick<FastifyBaseLogger, 'error'>): Middleware {
+export function endFrontDoorSessionAtLogout(services: Pick<Services, 'db' | 'config' | 'tokens' | 'mail'>, log: Pick<FastifyBaseLogger, 'error'>): Middleware {
   const { config } = services;
   return async (ctx, next) => {
     await next();

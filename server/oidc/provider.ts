@@ -15,7 +15,7 @@ import type { Queryable } from '../db/database-types';
 import { findUserById } from '../db/users';
 import { databaseAdapter } from './adapter';
 import { secretMatches } from './clients';
-import { findOidcGrantOrg, findOidcSignIn, setOidcGrantOrg, upsertOidcSignIn } from '../db/oidc';
+import { findOidcGrantOrg, findOidcSignIn, recordAppSignIn, setOidcGrantOrg, tokenSession, upsertOidcSignIn } from '../db/oidc';
 import { isMember } from '../db/memberships';
 import { ACR_MFA, ACR_PASSWORD, OIDC_PREFIX, askedOrganization, asksForMfa } from './claims';
 import { interactionLoginUrl } from './interaction-url';
@@ -50,6 +50,12 @@ interface IssuedToken {
  * sessions page, a new password end it at once); a refresh token, and what it yields, by its own
  * rule (server/oidc/refresh-tokens.ts). At the authorization endpoint the login check below decides.
  */
+/** The front door session a code or a refresh token stands for: an ID token it yields names it as `sid`. */
+async function frontDoorSessionOfToken(db: Queryable, token: IssuedToken): Promise<string | undefined> {
+  if (token.kind === 'RefreshToken' && token.jti !== undefined) return tokenSession(db, 'RefreshToken', token.jti);
+  return token.sessionUid === undefined ? undefined : (await findOidcSignIn(db, token.sessionUid, token.iat))?.session_id;
+}
+
 async function standsOnItsSession(db: Queryable, token: IssuedToken, userId: string): Promise<boolean> {
   if (standsOnRefreshToken(token)) return refreshTokenHolds(db, token, userId);
   if (token.sessionUid === undefined) return true;
@@ -61,7 +67,7 @@ async function standsOnItsSession(db: Queryable, token: IssuedToken, userId: str
 const stillMember = async (db: Queryable, userId: string, org: string) => org === '' || isMember(db, userId, org);
 
 export function createOpenIdProvider(
-  services: Pick<Services, 'config' | 'db' | 'signingKey' | 'tokens'>,
+  services: Pick<Services, 'config' | 'db' | 'signingKey' | 'tokens' | 'mail'>,
   log: Pick<FastifyBaseLogger, 'error'>,
 ): OpenIdProvider {
   const { config, db, signingKey } = services;
@@ -98,6 +104,9 @@ export function createOpenIdProvider(
     }),
   );
 
+  // A grant lives as long as the refresh tokens it may issue.
+  const grantTtlSeconds = Math.max(config.tokenTtlSeconds, config.refreshTokenTtlSeconds);
+
   const cookieKey = createHash('sha256')
     .update(`frontdoor oidc cookies:${String(signingKey.privateJwk.d)}`)
     .digest('base64url');
@@ -113,14 +122,18 @@ export function createOpenIdProvider(
       if (issued && !(await standsOnItsSession(db, issued, sub))) return undefined;
       return {
         accountId: sub,
-        claims: async () => {
+        claims: async (use) => {
           const org = issued?.grantId === undefined ? undefined : await findOidcGrantOrg(db, issued.grantId);
           const inOrg = org !== undefined && org !== '' && (await stillMember(db, sub, org));
-          return { sub, email: user.email, email_verified: true, ...(inOrg ? { org } : {}) };
+          // An ID token's sid is its front door session's: a back-channel logout names it (server/oidc/backchannel-logout.ts).
+          const sid = use === 'id_token' && issued ? await frontDoorSessionOfToken(db, issued) : undefined;
+          return { sub, email: user.email, email_verified: true, ...(inOrg ? { org } : {}), ...(sid === undefined ? {} : { sid }) };
         },
       };
     },
-    claims: { openid: ['sub', 'org', 'acr', 'amr', 'auth_time'], email: ['email', 'email_verified'], profile: ['name'], sid: null },
+    claims: { openid: ['sub', 'org', 'acr', 'amr', 'auth_time', 'sid'], email: ['email', 'email_verified'], profile: ['name'] },
+    // Back-channel logout is the front door's own, from its queue (server/oidc/backchannel-logout.ts), not the engine's from the request.
+    discovery: { claim_types_supported: ['normal'], backchannel_logout_supported: true, backchannel_logout_session_supported: true },
     scopes: ['openid', 'email', 'profile', OFFLINE_ACCESS],
     // The scopes' claims go into the ID token too: an app reads one token (README, "OpenID Connect").
     conformIdTokenClaims: false,
@@ -190,6 +203,9 @@ export function createOpenIdProvider(
       const frontDoor = (result as { frontDoor?: { sid: string; org: string } } | undefined)?.frontDoor;
       if (frontDoor)
         await upsertOidcSignIn(db, { providerSession: session.uid, sessionId: frontDoor.sid, userId: session.accountId, org: frontDoor.org, ttlSeconds });
+      // The app signs in with that front door session: its end is told to the app (server/oidc/backchannel-logout.ts).
+      const sessionId = frontDoor?.sid ?? (await findOidcSignIn(db, session.uid))?.session_id;
+      if (sessionId !== undefined) await recordAppSignIn(db, { sessionId, clientId: client.clientId, userId: session.accountId, ttlSeconds: grantTtlSeconds });
       const grantId = session.grantIdFor(client.clientId);
       const found = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
       const grant = found ?? new ctx.oidc.provider.Grant({ accountId: session.accountId, clientId: client.clientId });
@@ -204,7 +220,7 @@ export function createOpenIdProvider(
       // app that signs in without a screen, the one the session's last sign-in chose.
       const kept = found ? await findOidcGrantOrg(db, grant.jti) : undefined;
       const org = frontDoor?.org ?? kept ?? (await findOidcSignIn(db, session.uid))?.org;
-      if (org !== undefined && org !== kept) await setOidcGrantOrg(db, { grantId: grant.jti, org, ttlSeconds });
+      if (org !== undefined && org !== kept) await setOidcGrantOrg(db, { grantId: grant.jti, org, ttlSeconds: grantTtlSeconds });
       return grant;
     },
     cookies: {
@@ -220,8 +236,7 @@ export function createOpenIdProvider(
       IdToken: 3600,
       Interaction: 3600,
       Session: config.tokenTtlSeconds,
-      // A grant lives as long as the refresh tokens it may issue.
-      Grant: Math.max(config.tokenTtlSeconds, config.refreshTokenTtlSeconds),
+      Grant: grantTtlSeconds,
       // From the chain's first issue, whatever its rotations: REFRESH_TOKEN_TTL_SECONDS in all.
       RefreshToken: (_ctx, token) =>
         Math.max(1, (token.iiat ?? token.iat ?? Math.floor(Date.now() / 1000)) + config.refreshTokenTtlSeconds - Math.floor(Date.now() / 1000)),

@@ -119,7 +119,12 @@ export interface TestApp {
 }
 
 /** Registers an app as the admin command does and discovers the provider as the app would. */
-export async function registerApp(app: FastifyInstance, db: Database, id: string, options: { confidential?: boolean } = {}): Promise<TestApp> {
+export async function registerApp(
+  app: FastifyInstance,
+  db: Database,
+  id: string,
+  options: { confidential?: boolean; backchannelLogoutUri?: string } = {},
+): Promise<TestApp> {
   const redirectUri = `https://${id}.apps.test/callback`;
   const postLogoutRedirectUri = `https://${id}.apps.test/`;
   const { secret } = await createClient(db, {
@@ -128,6 +133,7 @@ export async function registerApp(app: FastifyInstance, db: Database, id: string
     redirectUris: [redirectUri],
     postLogoutRedirectUris: [postLogoutRedirectUri],
     confidential: options.confidential === true,
+    backchannelLogoutUri: options.backchannelLogoutUri,
   });
   const config = await discoveredApp(app, id, secret);
   return { id, redirectUri, postLogoutRedirectUri, config, ...(secret === undefined ? {} : { secret }) };

@@ -18,14 +18,15 @@ export async function sessionRoutes(app: FastifyInstance, { services }: { servic
 
   app.post<Route<'signOutSessions'>>(routePath('signOutSessions'), { ...routeOptions('signOutSessions'), ...guarded }, async (request) => {
     const { claims, user } = signedIn(request);
-    const signedOut = await signOutSessions(db, { userId: user.id, currentSid: claims.sid, clientAddress: request.ip }, request.body.which);
+    const signedOut = await signOutSessions(services, { userId: user.id, currentSid: claims.sid, clientAddress: request.ip }, request.body.which);
     return { signedOut } satisfies Answer<'signOutSessions'>;
   });
 
   app.delete<Route<'signOutSession'>>(routePath('signOutSession'), { ...routeOptions('signOutSession'), ...guarded }, async (request, reply) => {
     const { claims, user } = signedIn(request);
     const who = { userId: user.id, currentSid: claims.sid, clientAddress: request.ip };
-    if (!(await signOutSession(db, who, request.params.sessionId))) throw new HttpError(404, 'not_found', 'You have no such session that is still signed in.');
+    if (!(await signOutSession(services, who, request.params.sessionId)))
+      throw new HttpError(404, 'not_found', 'You have no such session that is still signed in.');
     return reply.code(204).send();
   });
 }
