@@ -91,7 +91,7 @@ test('an app hears by back-channel logout that the front door session it signed 
   account,
   baseURL,
 }, testInfo) => {
-  const { notes, wiki } = hostsOf(baseURL);
+  const { frontDoor, notes, wiki } = hostsOf(baseURL);
   await page.goto(notes);
   await page.getByRole('link', { name: 'Sign in with Frontdoor' }).click();
   await enterCredentials(page, account);
@@ -102,6 +102,13 @@ test('an app hears by back-channel logout that the front door session it signed 
   await page.getByRole('link', { name: 'Sign in with Frontdoor' }).click();
   await expect(page).toHaveURL(`${wiki}/`);
   expect(await idTokenClaims(page)).toMatchObject({ aud: 'wiki', email: account.email });
+
+  // The sessions page names the apps signed in with this browser's session.
+  await page.goto(`${frontDoor}/account/sessions`);
+  const thisDevice = page.getByRole('listitem').filter({ hasText: 'This device' });
+  await expect(thisDevice).toContainText('Apps signed in with this session: Notes and Wiki');
+  await expectNoAxeViolations(page, 'the sessions page with its apps');
+  await keepScreenshots(page, testInfo, 'sessions-with-apps');
 
   await page.goto(notes);
   await page.getByRole('link', { name: 'Sign out' }).click();

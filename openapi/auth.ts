@@ -1443,6 +1443,14 @@ export interface components {
             lastActiveAt: string;
             /** @description The session of the calling token ("This device"). */
             current: boolean;
+            /** @description The apps signed in with this session through the OpenID Provider (flows 4.18): signing the session out signs them out too (their refresh tokens stop, and an app registered for back-channel logout is told). Absent or empty when none. */
+            apps?: components["schemas"]["SessionApp"][];
+        };
+        SessionApp: {
+            /** @description The app's `client_id`. */
+            id: string;
+            /** @description The app's name, as its operator registered it. */
+            name: string;
         };
         PasswordNoticeAnswer: {
             /**

@@ -73,6 +73,7 @@ export async function createClientCommand(
   if (redirects.length === 0)
     throw new AdminError('--redirect-uri is required: where the provider sends the browser back with the code (give it again for more).');
   const name = typeof values.name === 'string' && values.name.trim() !== '' ? values.name.trim() : id;
+  if (name.length > 200) throw new AdminError(`--name must be at most 200 characters, got ${name.length}.`);
   const { created, secret } = await createClient(db, {
     id,
     name,

@@ -124,6 +124,24 @@ describe.each(testDatabases)('back-channel logout on $name', (target) => {
     }
   });
 
+  it('lists on the sessions page the apps signed in with each session, and signing that session out there tells them', async () => {
+    const { token, browser, atNotes, idToken } = await signedInAtBoth();
+    // Notes signs in without a screen in the browser that signed in at Wiki.
+    const request = await authorizationRequest(notes);
+    await redeem(notes, request, (await browser.follow(request.url)).location!);
+    const listed = await call(api.app, { method: 'GET', url: '/acme/user/sessions', token: atNotes.token });
+    expect(listed.statusCode).toBe(200);
+    const sessions = listed.json<{ id: string; current: boolean; apps: { id: string; name: string }[] }[]>();
+    expect(sessions.find((session) => session.id === decodedSid(token))!.apps).toEqual([
+      { id: 'notes', name: 'notes' },
+      { id: 'wiki', name: 'wiki' },
+    ]);
+    expect(sessions.find((session) => session.current)!.apps).toEqual([{ id: 'notes', name: 'notes' }]);
+
+    expect((await call(api.app, { method: 'DELETE', url: `/acme/user/sessions/${decodedSid(token)}`, token: atNotes.token })).statusCode).toBe(204);
+    expect((await theLogoutToken()).sid).toBe(idToken.sid);
+  });
+
   it('tries again after the app answered 500', async () => {
     const { token, browser, idToken } = await signedInAtBoth();
     receiver.failFirst(1);

@@ -10,7 +10,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { UAParser } from 'ua-parser-js';
 import type { Queryable } from '../db/database-types';
 import { audit } from '../db/audit';
-import { queueBackchannelLogouts } from '../db/oidc';
+import { appsOfSessions, queueBackchannelLogouts } from '../db/oidc';
 import type { Services } from '../services';
 import { withMail } from './mail-intents';
 import { sha256Hex } from './sha256';
@@ -118,12 +118,18 @@ export interface SessionView {
   startedAt: string;
   lastActiveAt: string;
   current: boolean;
+  /** The apps signed in with it through the OpenID Provider (flows 4.18). */
+  apps: { id: string; name: string }[];
 }
 
 /** The person's sessions that still work, the one asking marked current and first, then the most recently active. */
 export async function listSessions(db: Queryable, userId: string, currentSid: string | undefined): Promise<SessionView[]> {
   const rows = await liveSessions(db, userId);
   const ordered = [...rows.filter((row) => row.id === currentSid), ...rows.filter((row) => row.id !== currentSid)];
+  const apps = await appsOfSessions(
+    db,
+    rows.map((row) => row.id),
+  );
   return ordered.map((row: SessionRow) => ({
     id: row.id,
     browser: row.browser,
@@ -132,6 +138,7 @@ export async function listSessions(db: Queryable, userId: string, currentSid: st
     startedAt: row.created_at.toISOString(),
     lastActiveAt: row.last_active_at.toISOString(),
     current: row.id === currentSid,
+    apps: apps.filter((app) => app.session_id === row.id).map(({ id, name }) => ({ id, name })),
   }));
 }
 

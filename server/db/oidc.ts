@@ -216,6 +216,16 @@ export async function recordAppSignIn(db: Queryable, signIn: { sessionId: string
   );
 }
 
+/** The apps signed in with each of these front door sessions, by name. */
+export async function appsOfSessions(db: Queryable, sessionIds: readonly string[]): Promise<{ session_id: string; id: string; name: string }[]> {
+  if (sessionIds.length === 0) return [];
+  return db.query<{ session_id: string; id: string; name: string }>(
+    `SELECT a.session_id, c.id, c.name FROM oidc_app_sign_ins a JOIN oidc_clients c ON c.id = a.client_id
+     WHERE a.session_id IN (SELECT jsonb_array_elements_text($1::jsonb)::uuid) AND a.expires_at > now() ORDER BY c.name, c.id`,
+    [JSON.stringify(sessionIds)],
+  );
+}
+
 const QUEUE_BACKCHANNEL_LOGOUTS = `INSERT INTO mail_queue (kind, params)
   SELECT 'backchannel-logout', jsonb_build_object('clientId', a.client_id, 'userId', a.user_id, 'sid', a.session_id)
   FROM oidc_app_sign_ins a JOIN oidc_clients c ON c.id = a.client_id

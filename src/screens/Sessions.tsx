@@ -17,8 +17,8 @@ type Pending = string | 'others' | 'all' | undefined;
 
 /**
  * Sessions (flows 2, 4.16): where the signed-in person is signed in, one row per sign-in with its
- * browser and system, when it started and was last active, its address with the host part hidden
- * and "This device" on the one in hand; "Sign out" on a row, "Sign out of other devices" and "Sign
+ * browser and system, when it started and was last active, its address with the host part hidden,
+ * the apps signed in with it (4.18) and "This device" on the one in hand; "Sign out" on a row, "Sign out of other devices" and "Sign
  * out everywhere". Signing out this device, or everywhere, ends this browser's session too: it goes
  * the way of Logout.
  */
@@ -87,6 +87,11 @@ export function Sessions() {
                 {t('page.sessions.started', { date: when(row.startedAt) })} · {t('page.sessions.last-active', { date: when(row.lastActiveAt) })}
                 {row.address && <> · {t('page.sessions.address', { address: row.address })}</>}
               </span>
+              {row.apps && row.apps.length > 0 && (
+                <span className="fd-session__facts">
+                  {t('page.sessions.apps', { apps: new Intl.ListFormat(locale, { type: 'conjunction' }).format(row.apps.map((app) => app.name)) })}
+                </span>
+              )}
               <Button
                 variant="quiet"
                 aria-describedby={`session-${row.id}`}
