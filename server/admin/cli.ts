@@ -12,7 +12,7 @@ import { isFreeText } from '../../rules/free-text';
 import { findOrganization, type OrganizationRow } from '../db/organizations';
 import { AdminError, addMembership, createOrganization, createUser, setDomains, setMfaPolicy, setSaml, setSsoMode, setTerms } from './operations';
 import { inviteUser } from './invite';
-import { createClientCommand, deleteClientCommand, listClientsCommand } from './clients';
+import { createClientCommand, createServiceCommand, deleteClientCommand, listClientsCommand } from './clients';
 import { findUserByEmail } from '../db/users';
 import { passwordProblems } from '../auth/passwords';
 import { isGuessable } from '../auth/known-passwords';
@@ -45,6 +45,9 @@ Commands:
                       client_id, and client_secret for a confidential client: shown once, kept hashed;
                       each URI https, http only on 127.0.0.1, [::1] or localhost, or on any host
                       while the development pages are on)
+  create-service      --id ID --audience URI [--name NAME]
+                      (a service that signs in as itself with client credentials, for the API at
+                      URI; prints one JSON line with client_id and client_secret: shown once, kept hashed)
   list-clients        (one JSON line per client)
   delete-client       --id ID
   set-saml            --context C --entry-point URL --issuer ID --certificate-file FILE.pem
@@ -154,6 +157,7 @@ const OPTIONS = {
   'redirect-uri': { type: 'string', multiple: true },
   'post-logout-redirect-uri': { type: 'string', multiple: true },
   'backchannel-logout-uri': { type: 'string' },
+  audience: { type: 'string' },
   confidential: { type: 'boolean' },
   ...Object.fromEntries(LANGUAGES.map((code) => [`content-${code}`, { type: 'string' }])),
 } satisfies ParseArgsConfig['options'];
@@ -260,6 +264,8 @@ export async function runAdmin(argv: string[], services: Services, input: AdminI
     }
     case 'create-client':
       return createClientCommand(db, values, services.config);
+    case 'create-service':
+      return createServiceCommand(db, values, services.config);
     case 'list-clients':
       return listClientsCommand(db);
     case 'delete-client':

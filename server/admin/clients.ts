@@ -89,6 +89,40 @@ export async function createClientCommand(
   return JSON.stringify({ client_id: id, ...(secret === undefined ? {} : { client_secret: secret }) });
 }
 
+/** A service's audience: the resource indicator of the API it calls (RFC 8707 section 2), an absolute URI without a fragment. */
+function audienceUri(value: unknown): string {
+  if (typeof value !== 'string' || value === '')
+    throw new AdminError('--audience is required: the URI of the API the service calls, such as https://billing.example.com.');
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || value !== value.trim() || value.includes('#') || /\s/.test(value))
+    throw new AdminError(`--audience must be an absolute URI without a fragment, such as https://billing.example.com, got ${JSON.stringify(value)}.`);
+  return value;
+}
+
+export interface ServiceOptions {
+  id?: unknown;
+  name?: unknown;
+  audience?: unknown;
+}
+
+/** `create-service`: a service that signs in as itself (server/oidc/services.ts); its secret is shown once. */
+export async function createServiceCommand(db: Database, values: ServiceOptions, { tokenAudience }: { tokenAudience: string }): Promise<string> {
+  const id = clientId(values.id);
+  if (id === tokenAudience || id.startsWith(`${tokenAudience}/`))
+    throw new AdminError(`--id must not be "${tokenAudience}", the session tokens' audience (TOKEN_AUDIENCE).`);
+  const serviceAudience = audienceUri(values.audience);
+  const name = typeof values.name === 'string' && values.name.trim() !== '' ? values.name.trim() : id;
+  if (name.length > 200) throw new AdminError(`--name must be at most 200 characters, got ${name.length}.`);
+  const { created, secret } = await createClient(db, { id, name, redirectUris: [], postLogoutRedirectUris: [], confidential: true, serviceAudience });
+  if (!created) throw new AdminError(`A client with id "${id}" exists already: delete it first (delete-client --id ${id}).`);
+  return JSON.stringify({ client_id: id, client_secret: secret });
+}
+
 export async function listClientsCommand(db: Database): Promise<string> {
   const clients = await listOidcClients(db);
   return clients
@@ -100,6 +134,7 @@ export async function listClientsCommand(db: Database): Promise<string> {
         redirect_uris: client.redirect_uris,
         post_logout_redirect_uris: client.post_logout_redirect_uris,
         ...(client.backchannel_logout_uri === null ? {} : { backchannel_logout_uri: client.backchannel_logout_uri }),
+        ...(client.service_audience === null ? {} : { service: true, audience: client.service_audience }),
       }),
     )
     .join('\n');

@@ -437,6 +437,15 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX oidc_app_sign_ins_expires_at ON oidc_app_sign_ins (expires_at);
     `,
   },
+  {
+    id: 19,
+    name: 'services that sign in as themselves',
+    // A service's client (client credentials, server/oidc/services.ts): the one audience its
+    // access tokens are for. An app's row has none.
+    sql: `
+      ALTER TABLE oidc_clients ADD COLUMN service_audience text;
+    `,
+  },
 ];
 
 export async function migrate(db: Database, list: readonly Migration[] = migrations): Promise<number[]> {

@@ -14,13 +14,15 @@ export interface OidcClientRow {
   post_logout_redirect_uris: string[];
   /** Where the app hears that a front door session it signed in with has ended (server/oidc/backchannel-logout.ts). */
   backchannel_logout_uri: string | null;
+  /** A service's one audience (client credentials, server/oidc/services.ts); null for an app. */
+  service_audience: string | null;
   created_at: Date;
 }
 
 export async function insertOidcClient(db: Queryable, client: Omit<OidcClientRow, 'created_at'>): Promise<boolean> {
   const rows = await db.query(
-    `INSERT INTO oidc_clients (id, name, secret_hash, redirect_uris, post_logout_redirect_uris, backchannel_logout_uri)
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING RETURNING id`,
+    `INSERT INTO oidc_clients (id, name, secret_hash, redirect_uris, post_logout_redirect_uris, backchannel_logout_uri, service_audience)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING RETURNING id`,
     [
       client.id,
       client.name,
@@ -28,6 +30,7 @@ export async function insertOidcClient(db: Queryable, client: Omit<OidcClientRow
       JSON.stringify(client.redirect_uris),
       JSON.stringify(client.post_logout_redirect_uris),
       client.backchannel_logout_uri,
+      client.service_audience,
     ],
   );
   return rows.length > 0;

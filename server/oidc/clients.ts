@@ -20,6 +20,8 @@ export interface NewClient {
   confidential: boolean;
   /** Where it hears that a front door session it signed in with has ended (server/oidc/backchannel-logout.ts). */
   backchannelLogoutUri?: string | undefined;
+  /** A service (client credentials, server/oidc/services.ts): the one audience its access tokens are for. */
+  serviceAudience?: string | undefined;
 }
 
 /** Stores the client; answers its secret when it is confidential, or undefined when the id is taken. */
@@ -32,6 +34,7 @@ export async function createClient(db: Queryable, client: NewClient): Promise<{ 
     redirect_uris: client.redirectUris,
     post_logout_redirect_uris: client.postLogoutRedirectUris,
     backchannel_logout_uri: client.backchannelLogoutUri ?? null,
+    service_audience: client.serviceAudience ?? null,
   });
   return created ? { created, ...(secret === undefined ? {} : { secret }) } : { created };
 }
@@ -42,6 +45,17 @@ export async function createClient(db: Queryable, client: NewClient): Promise<{ 
  * feature that would use the secret as a key (HS256, symmetric encryption) is enabled.
  */
 export function clientMetadata(row: OidcClientRow): AdapterPayload {
+  // A service signs in as itself, with its secret: no browser, no redirect, no person.
+  if (row.service_audience !== null)
+    return {
+      client_id: row.id,
+      client_name: row.name,
+      redirect_uris: [],
+      response_types: [],
+      grant_types: ['client_credentials'],
+      token_endpoint_auth_method: 'client_secret_basic',
+      client_secret: row.secret_hash ?? '',
+    };
   return {
     client_id: row.id,
     client_name: row.name,

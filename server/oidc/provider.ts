@@ -20,6 +20,7 @@ import { isMember } from '../db/memberships';
 import { ACR_MFA, ACR_PASSWORD, OIDC_PREFIX, askedOrganization, asksForMfa } from './claims';
 import { interactionLoginUrl } from './interaction-url';
 import { auditRefreshTokenReuse, refreshTokenHolds, standsOnRefreshToken } from './refresh-tokens';
+import { answerUnauthorizedClient, serviceResources } from './services';
 import { errorPage, logoutPage, signedOutPage } from './pages';
 import { answerSignOutWithoutSession, endFrontDoorSessionAtLogout } from './logout';
 
@@ -172,6 +173,9 @@ export function createOpenIdProvider(
       },
       // Every request goes through the authorization endpoint's own URL.
       pushedAuthorizationRequests: { enabled: false },
+      // Services sign in as themselves, for their one audience (server/oidc/services.ts).
+      clientCredentials: { enabled: true },
+      resourceIndicators: serviceResources(db),
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx, form) => {
@@ -252,6 +256,7 @@ export function createOpenIdProvider(
   provider.use(endFrontDoorSessionAtLogout(services, log));
   provider.use(answerSignOutWithoutSession(SESSION_COOKIE));
   provider.use(auditRefreshTokenReuse(db));
+  provider.use(answerUnauthorizedClient());
   // A confidential client's secret is kept as its SHA-256 (server/oidc/clients.ts): the engine's
   // prototype hook for hashed secrets compares through it.
   provider.Client.prototype.compareClientSecret = function compareClientSecret(this: { clientSecret?: string }, actual: string) {
