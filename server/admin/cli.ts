@@ -40,11 +40,12 @@ Commands:
   set-terms           --context C --version N [--content-<language> "link||link" ...]
   create-client       --id ID --redirect-uri URI [--redirect-uri URI ...]
                       [--post-logout-redirect-uri URI ...] [--backchannel-logout-uri URI]
-                      [--confidential] [--name NAME]
+                      [--confidential] [--device] [--name NAME]
                       (an app that signs in through OpenID Connect; prints one JSON line with
                       client_id, and client_secret for a confidential client: shown once, kept hashed;
                       each URI https, http only on 127.0.0.1, [::1] or localhost, or on any host
-                      while the development pages are on)
+                      while the development pages are on; --device: a TV, console or command line
+                      that signs in with the device grant, no --redirect-uri needed)
   create-service      --id ID --audience URI [--name NAME]
                       (a service that signs in as itself with client credentials, for the API at
                       URI; prints one JSON line with client_id and client_secret: shown once, kept hashed)
@@ -158,6 +159,7 @@ const OPTIONS = {
   'post-logout-redirect-uri': { type: 'string', multiple: true },
   'backchannel-logout-uri': { type: 'string' },
   audience: { type: 'string' },
+  device: { type: 'boolean' },
   confidential: { type: 'boolean' },
   ...Object.fromEntries(LANGUAGES.map((code) => [`content-${code}`, { type: 'string' }])),
 } satisfies ParseArgsConfig['options'];

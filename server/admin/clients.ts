@@ -54,6 +54,7 @@ export interface ClientOptions {
   'post-logout-redirect-uri'?: unknown;
   'backchannel-logout-uri'?: unknown;
   confidential?: unknown;
+  device?: unknown;
 }
 
 /**
@@ -70,8 +71,9 @@ export async function createClientCommand(
     throw new AdminError(`--id must not be "${tokenAudience}", the session tokens' audience (TOKEN_AUDIENCE): an app's ID token would carry it as its aud.`);
   }
   const redirects = (values['redirect-uri'] as string[] | undefined) ?? [];
-  if (redirects.length === 0)
-    throw new AdminError('--redirect-uri is required: where the provider sends the browser back with the code (give it again for more).');
+  const device = values.device === true;
+  if (redirects.length === 0 && !device)
+    throw new AdminError('--redirect-uri is required: where the provider sends the browser back with the code (give it again for more), unless --device.');
   const name = typeof values.name === 'string' && values.name.trim() !== '' ? values.name.trim() : id;
   if (name.length > 200) throw new AdminError(`--name must be at most 200 characters, got ${name.length}.`);
   const { created, secret } = await createClient(db, {
@@ -82,6 +84,7 @@ export async function createClientCommand(
       redirectUri(uri, 'post-logout-redirect-uri', devPages),
     ),
     confidential: values.confidential === true,
+    device,
     backchannelLogoutUri:
       typeof values['backchannel-logout-uri'] === 'string' ? redirectUri(values['backchannel-logout-uri'], 'backchannel-logout-uri', devPages) : undefined,
   });
@@ -135,6 +138,7 @@ export async function listClientsCommand(db: Database): Promise<string> {
         post_logout_redirect_uris: client.post_logout_redirect_uris,
         ...(client.backchannel_logout_uri === null ? {} : { backchannel_logout_uri: client.backchannel_logout_uri }),
         ...(client.service_audience === null ? {} : { service: true, audience: client.service_audience }),
+        ...(client.device ? { device: true } : {}),
       }),
     )
     .join('\n');

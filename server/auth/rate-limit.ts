@@ -44,6 +44,10 @@ export const LIMITS = {
   clientErrors: { name: 'client-errors', max: 30, windowSeconds: 60 },
   /** Apps' authorization requests (each stores an interaction) and token requests (server/oidc/mount.ts). */
   oidc: { name: 'oidc', max: 120, windowSeconds: 60 },
+  /** Device codes typed on the front door's code page, right or wrong, from one address (server/oidc/devices.ts). */
+  deviceCodes: { name: 'device-codes', max: 20, windowSeconds: 15 * 60 },
+  /** A device's polls of its code: one per interval, else `slow_down` (RFC 8628 section 3.5). */
+  devicePolls: { name: 'device-polls', max: 1, windowSeconds: 5 },
 } satisfies Record<string, Limit>;
 
 /** IPv6 addresses count by /64, the block one subscriber usually holds; IPv4 by address. */

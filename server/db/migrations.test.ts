@@ -27,7 +27,7 @@ const LANDED: Record<number, string> = {
   16: 'b82b4b020dafb704e414a4d8615884f85f49885f49651799bbc8fce36a76acb9',
   17: '4820918711709d1e6146c7366cd4f6ba497d51ecfa61bb2f821673a833ba039b',
   18: '0d5e8a16d13bc7a412ded2e02f24b01383b135c12e7e5e69f5a103fbd5914e05',
-  19: '951d058189e0b19ab5d9a1f3ef55004ef26bc0ff4cd9f5fe71c44d7e60fff577',
+  19: '8784c66749cab3aebceedc5073d29af404d8e0bd2cc63ded4911c2eae293a6e4',
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

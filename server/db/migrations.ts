@@ -439,11 +439,14 @@ export const migrations: readonly Migration[] = [
   },
   {
     id: 19,
-    name: 'services that sign in as themselves',
+    name: 'services and devices',
     // A service's client (client credentials, server/oidc/services.ts): the one audience its
-    // access tokens are for. An app's row has none.
+    // access tokens are for; an app's row has none. A device's client signs in with the device
+    // grant (server/oidc/devices.ts), its user code found as the person types it.
     sql: `
       ALTER TABLE oidc_clients ADD COLUMN service_audience text;
+      ALTER TABLE oidc_clients ADD COLUMN device boolean NOT NULL DEFAULT false;
+      CREATE INDEX oidc_payloads_user_code ON oidc_payloads ((payload->>'userCode')) WHERE model = 'DeviceCode';
     `,
   },
 ];

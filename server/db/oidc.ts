@@ -16,13 +16,15 @@ export interface OidcClientRow {
   backchannel_logout_uri: string | null;
   /** A service's one audience (client credentials, server/oidc/services.ts); null for an app. */
   service_audience: string | null;
+  /** A device's client: it signs in with the device grant (server/oidc/devices.ts). */
+  device: boolean;
   created_at: Date;
 }
 
 export async function insertOidcClient(db: Queryable, client: Omit<OidcClientRow, 'created_at'>): Promise<boolean> {
   const rows = await db.query(
-    `INSERT INTO oidc_clients (id, name, secret_hash, redirect_uris, post_logout_redirect_uris, backchannel_logout_uri, service_audience)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING RETURNING id`,
+    `INSERT INTO oidc_clients (id, name, secret_hash, redirect_uris, post_logout_redirect_uris, backchannel_logout_uri, service_audience, device)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING id`,
     [
       client.id,
       client.name,
@@ -31,6 +33,7 @@ export async function insertOidcClient(db: Queryable, client: Omit<OidcClientRow
       JSON.stringify(client.post_logout_redirect_uris),
       client.backchannel_logout_uri,
       client.service_audience,
+      client.device,
     ],
   );
   return rows.length > 0;
@@ -120,6 +123,15 @@ export async function findOidcPayloadByUid(db: Queryable, model: string, uid: st
     model,
     uid,
   ]);
+  return row?.payload;
+}
+
+/** A device code by the user code the person typed (normalised by the engine). */
+export async function findOidcPayloadByUserCode(db: Queryable, userCode: string): Promise<Record<string, unknown> | undefined> {
+  const [row] = await db.query<{ payload: Record<string, unknown> }>(
+    `SELECT payload FROM oidc_payloads WHERE model = 'DeviceCode' AND payload->>'userCode' = $1 AND ${LIVE}`,
+    [userCode],
+  );
   return row?.payload;
 }
 

@@ -3,7 +3,8 @@
  * the stories: Notes and Wiki at http://{notes,wiki}.localhost:{port}, outside the cookie domain,
  * each a public client with PKCE, registered at start (`registerDemoApps`). They are built on
  * openid-client, keep their own session in memory, verify the ID token against the published keys,
- * show its claims, and sign out through the provider. Registered with the other development pages only.
+ * show its claims, hear a back-channel logout, and sign out through the provider. Beside them a
+ * command line, `terminal`, signs in with the device grant. Registered with the other development pages only.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -27,8 +28,13 @@ export function demoAppOrigin(publicUrl: string, id: string): string {
   return `${url.protocol}//${id}.localhost${url.port ? `:${url.port}` : ''}`;
 }
 
+/** A command line that signs in with the device grant (README, "OpenID Connect"): its person types its code on the front door. */
+export const DEMO_DEVICE = { id: 'terminal', name: 'Terminal' } as const;
+
 /** Registers the demo apps as clients, again when the front door moved to another port. */
 export async function registerDemoApps(db: Queryable, publicUrl: string): Promise<void> {
+  if (!(await findOidcClient(db, DEMO_DEVICE.id)))
+    await createClient(db, { ...DEMO_DEVICE, redirectUris: [], postLogoutRedirectUris: [], confidential: false, device: true });
   for (const [id, name] of Object.entries(DEMO_APPS)) {
     const origin = demoAppOrigin(publicUrl, id);
     const existing = await findOidcClient(db, id);

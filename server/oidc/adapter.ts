@@ -12,13 +12,14 @@ import {
   deleteOidcPayloadsOfGrant,
   findOidcPayload,
   findOidcPayloadByUid,
+  findOidcPayloadByUserCode,
   grantOfOidcPayload,
   upsertOidcPayload,
 } from '../db/oidc';
 import { findClientMetadata } from './clients';
 import { frontDoorSessionOf } from './refresh-tokens';
 
-/** The engine's models kept here; its device-flow and backchannel models are not enabled. */
+/** The engine's models kept here, the device flow's codes among them. */
 export function databaseAdapter(db: Database): AdapterConstructor {
   return class DatabaseAdapter implements Adapter {
     constructor(private readonly model: string) {}
@@ -45,9 +46,9 @@ export function databaseAdapter(db: Database): AdapterConstructor {
       return (await findOidcPayloadByUid(db, this.model, uid)) as AdapterPayload | undefined;
     }
 
-    /** The device flow is off: no user codes. */
-    async findByUserCode(): Promise<undefined> {
-      return undefined;
+    /** A device code by the code its person types (server/oidc/devices.ts). */
+    async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      return (await findOidcPayloadByUserCode(db, userCode)) as AdapterPayload | undefined;
     }
 
     /**

@@ -10,6 +10,9 @@ import type { AdapterPayload } from 'oidc-provider';
 import type { Queryable } from '../db/database-types';
 import { findOidcClient, insertOidcClient, type OidcClientRow } from '../db/oidc';
 
+/** The device authorization grant (RFC 8628 section 3.4). */
+export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 export interface NewClient {
@@ -22,6 +25,8 @@ export interface NewClient {
   backchannelLogoutUri?: string | undefined;
   /** A service (client credentials, server/oidc/services.ts): the one audience its access tokens are for. */
   serviceAudience?: string | undefined;
+  /** A device's client: it signs in with the device grant (server/oidc/devices.ts). */
+  device?: boolean;
 }
 
 /** Stores the client; answers its secret when it is confidential, or undefined when the id is taken. */
@@ -35,6 +40,7 @@ export async function createClient(db: Queryable, client: NewClient): Promise<{ 
     post_logout_redirect_uris: client.postLogoutRedirectUris,
     backchannel_logout_uri: client.backchannelLogoutUri ?? null,
     service_audience: client.serviceAudience ?? null,
+    device: client.device === true,
   });
   return created ? { created, ...(secret === undefined ? {} : { secret }) } : { created };
 }
@@ -56,13 +62,16 @@ export function clientMetadata(row: OidcClientRow): AdapterPayload {
       token_endpoint_auth_method: 'client_secret_basic',
       client_secret: row.secret_hash ?? '',
     };
+  // A device signs its person in on another screen: no redirect of its own.
+  const device = row.device ? [DEVICE_CODE_GRANT] : [];
+  const redirects = row.redirect_uris.length > 0;
   return {
     client_id: row.id,
     client_name: row.name,
     redirect_uris: row.redirect_uris,
     post_logout_redirect_uris: row.post_logout_redirect_uris,
-    response_types: ['code'],
-    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: redirects ? ['code'] : [],
+    grant_types: [...(redirects ? ['authorization_code'] : []), ...device, 'refresh_token'],
     ...(row.secret_hash === null
       ? { token_endpoint_auth_method: 'none' }
       : { token_endpoint_auth_method: 'client_secret_basic', client_secret: row.secret_hash }),

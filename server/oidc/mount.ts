@@ -24,11 +24,16 @@ function refuse(reply: FastifyReply, status: number, retryAfter: number, descrip
 /**
  * The engine's endpoints that store, spend or end something per request: counted per client
  * address: a sign-out (its question and its confirmation) reads and writes provider sessions, and
- * an introspection or revocation reads a token and checks a client's secret.
+ * an introspection or revocation reads a token and checks a client's secret, and a device's code
+ * is asked for and typed.
  */
 const COUNTED = new Set(
-  ['auth', 'token', 'token/introspection', 'token/revocation', 'logout', 'logout/confirm'].map((endpoint) => `${OIDC_PREFIX}/${endpoint}`),
+  ['auth', 'token', 'token/introspection', 'token/revocation', 'logout', 'logout/confirm', 'device', 'device/auth'].map(
+    (endpoint) => `${OIDC_PREFIX}/${endpoint}`,
+  ),
 );
+/** Where a person types a device's code: a guess is a request, so the page has a count of its own (server/oidc/devices.ts). */
+const DEVICE_CODE_PAGE = `${OIDC_PREFIX}/device`;
 
 export async function openIdProviderRoutes(app: FastifyInstance, { provider, publicUrl, db }: { provider: OpenIdProvider; publicUrl: string; db: Queryable }) {
   const engine = provider.callback();
@@ -45,8 +50,9 @@ export async function openIdProviderRoutes(app: FastifyInstance, { provider, pub
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
     // As the engine's router matches: in any letter case, with or without a trailing slash.
     const path = new URL(request.raw.url ?? '/', issuer).pathname.toLowerCase().replace(/(.)\/$/, '$1');
-    if (COUNTED.has(path)) {
-      const counted = await hit(db, LIMITS.oidc, clientKey(request.ip)).catch((error: unknown) => {
+    const counts = [...(COUNTED.has(path) ? [LIMITS.oidc] : []), ...(path === DEVICE_CODE_PAGE && request.method === 'POST' ? [LIMITS.deviceCodes] : [])];
+    for (const limit of counts) {
+      const counted = await hit(db, limit, clientKey(request.ip)).catch((error: unknown) => {
         if (isDatabaseUnavailable(error)) return undefined;
         throw error;
       });

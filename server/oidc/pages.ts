@@ -106,15 +106,24 @@ h1{font-size:1.5rem;line-height:1.25;margin:0 0 1rem}p{margin:0 0 1.5rem}
 button,a.button{font:inherit;font-weight:600;padding:.7rem 1.2rem;border-radius:8px;border:1px solid #0a66c2;cursor:pointer;text-decoration:none;display:inline-block}
 .primary{background:#0a66c2;color:#fff}.secondary{background:#fff;color:#1d2330;border-color:#c9ceda}
 button:focus-visible,a:focus-visible,summary:focus-visible{outline:3px solid #0a66c2;outline-offset:2px}
-details{margin-top:1.5rem;color:#4a5263;font-size:.875rem}code{overflow-wrap:anywhere}`;
+details{margin-top:1.5rem;color:#4a5263;font-size:.875rem}code{overflow-wrap:anywhere}
+label{display:block;font-weight:600;margin:0 0 .4rem}
+input{box-sizing:border-box;width:100%;font:inherit;font-size:1.4rem;letter-spacing:.12em;text-transform:uppercase;padding:.6rem .8rem;border:1px solid #8a92a6;border-radius:8px;margin:0 0 1.5rem}
+input:focus-visible{outline:3px solid #0a66c2;outline-offset:1px}input[aria-invalid=true]{border-color:#b42318}
+.alert{color:#b42318;font-weight:600}.code{font-family:ui-monospace,monospace;font-size:1.2rem;letter-spacing:.12em;white-space:nowrap}`;
 
 const STYLE_HASH = inlineHash(STYLE);
 
-/** The page's language: the first of the request's `ui_locales` the front door speaks, then Accept-Language, then English. */
-const languageOf = (ctx: KoaContextWithOIDC): Language => pageLanguage(spokenLanguage(ctx.oidc?.params?.ui_locales), ctx.get('accept-language'));
+/**
+ * The page's language: the first of the request's `ui_locales` the front door speaks (a parameter
+ * of the engine's, or of the page's own form, server/oidc/device-pages.ts), then Accept-Language,
+ * then English.
+ */
+export const languageOf = (ctx: KoaContextWithOIDC): Language =>
+  pageLanguage(spokenLanguage(ctx.oidc?.params?.ui_locales ?? ctx.query.ui_locales), ctx.get('accept-language'));
 
 /** Headers of a provider page: its inline stylesheet by hash, forms to this origin and to `formTargets`. */
-function securePage(ctx: KoaContextWithOIDC, formTargets: readonly string[] = []) {
+export function securePage(ctx: KoaContextWithOIDC, formTargets: readonly string[] = []) {
   ctx.set(
     'content-security-policy',
     `default-src 'none'; style-src ${STYLE_HASH}; form-action 'self' ${formTargets.join(' ')}; frame-ancestors 'none'; base-uri 'none'`.replace(/ {2,}/g, ' '),
@@ -127,7 +136,7 @@ function securePage(ctx: KoaContextWithOIDC, formTargets: readonly string[] = []
 /** The front door's mark and name, as its screens show them (src/screens/Logo.tsx). */
 const LOGO = `<header><svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="#0a66c2"/><path d="M10 25V7h12v18h-3V10h-6v15z" fill="#fff"/><circle cx="16.5" cy="17" r="1.5" fill="#fff"/></svg><span>Frontdoor</span></header>`;
 
-function page(language: Language, title: string, body: string): string {
+export function page(language: Language, title: string, body: string): string {
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${LOGO}<main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 

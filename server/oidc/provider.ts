@@ -21,6 +21,7 @@ import { ACR_MFA, ACR_PASSWORD, OIDC_PREFIX, askedOrganization, asksForMfa } fro
 import { interactionLoginUrl } from './interaction-url';
 import { auditRefreshTokenReuse, refreshTokenHolds, standsOnRefreshToken } from './refresh-tokens';
 import { answerUnauthorizedClient, serviceResources } from './services';
+import { deviceFlow, pacePolls } from './devices';
 import { errorPage, logoutPage, signedOutPage } from './pages';
 import { answerSignOutWithoutSession, endFrontDoorSessionAtLogout } from './logout';
 
@@ -51,16 +52,23 @@ interface IssuedToken {
  * sessions page, a new password end it at once); a refresh token, and what it yields, by its own
  * rule (server/oidc/refresh-tokens.ts). At the authorization endpoint the login check below decides.
  */
+/**
+ * When a code or token was issued under its provider session, to find the front door session it
+ * stands for: its issue time; but a device code is issued before its person signs in, and is
+ * redeemed once, at once: the session's latest.
+ */
+const issuedUnder = (token: IssuedToken) => (token.kind === 'DeviceCode' ? undefined : token.iat);
+
 /** The front door session a code or a refresh token stands for: an ID token it yields names it as `sid`. */
 async function frontDoorSessionOfToken(db: Queryable, token: IssuedToken): Promise<string | undefined> {
   if (token.kind === 'RefreshToken' && token.jti !== undefined) return tokenSession(db, 'RefreshToken', token.jti);
-  return token.sessionUid === undefined ? undefined : (await findOidcSignIn(db, token.sessionUid, token.iat))?.session_id;
+  return token.sessionUid === undefined ? undefined : (await findOidcSignIn(db, token.sessionUid, issuedUnder(token)))?.session_id;
 }
 
 async function standsOnItsSession(db: Queryable, token: IssuedToken, userId: string): Promise<boolean> {
   if (standsOnRefreshToken(token)) return refreshTokenHolds(db, token, userId);
   if (token.sessionUid === undefined) return true;
-  const signIn = await findOidcSignIn(db, token.sessionUid, token.iat);
+  const signIn = await findOidcSignIn(db, token.sessionUid, issuedUnder(token));
   return signIn?.live === true && signIn.user_id === userId;
 }
 
@@ -175,6 +183,8 @@ export function createOpenIdProvider(
       pushedAuthorizationRequests: { enabled: false },
       // Services sign in as themselves, for their one audience (server/oidc/services.ts).
       clientCredentials: { enabled: true },
+      // A TV, a console or a command line signs its person in on another screen (server/oidc/devices.ts).
+      deviceFlow,
       resourceIndicators: serviceResources(db),
       rpInitiatedLogout: {
         enabled: true,
@@ -194,6 +204,8 @@ export function createOpenIdProvider(
       userinfo: `${OIDC_PREFIX}/userinfo`,
       revocation: `${OIDC_PREFIX}/token/revocation`,
       introspection: `${OIDC_PREFIX}/token/introspection`,
+      device_authorization: `${OIDC_PREFIX}/device/auth`,
+      code_verification: `${OIDC_PREFIX}/device`,
       end_session: `${OIDC_PREFIX}/logout`,
       // The key the server already publishes, served by the API (server/api/routes/jwks.ts).
       jwks: `${config.apiBasePath}/.well-known/jwks.json`,
@@ -257,6 +269,7 @@ export function createOpenIdProvider(
   provider.use(answerSignOutWithoutSession(SESSION_COOKIE));
   provider.use(auditRefreshTokenReuse(db));
   provider.use(answerUnauthorizedClient());
+  provider.use(pacePolls(db));
   // A confidential client's secret is kept as its SHA-256 (server/oidc/clients.ts): the engine's
   // prototype hook for hashed secrets compares through it.
   provider.Client.prototype.compareClientSecret = function compareClientSecret(this: { clientSecret?: string }, actual: string) {

@@ -9,6 +9,7 @@ import type { Configuration } from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import type { Queryable } from '../db/database-types';
 import { findOidcClient } from '../db/oidc';
+import { DEVICE_CODE_GRANT } from './clients';
 import type { OpenIdProvider } from './provider';
 
 type Middleware = Parameters<OpenIdProvider['use']>[0];
@@ -39,13 +40,17 @@ export function serviceResources(db: Queryable): ResourceIndicators {
   };
 }
 
-/** The engine answers a grant a client may not use `invalid_request`; RFC 6749 section 5.2 names it `unauthorized_client`. */
+/**
+ * The engine answers a grant a client may not use `invalid_request`, at the token endpoint and at
+ * the device authorization endpoint; RFC 6749 section 5.2 and RFC 8628 section 3.2 name it `unauthorized_client`.
+ */
 export function answerUnauthorizedClient(): Middleware {
   return async (ctx, next) => {
     await next();
     const oidc = (ctx as { oidc?: { route?: string; params?: { grant_type?: unknown }; client?: { grantTypeAllowed(type: string): boolean } } }).oidc;
-    const grantType = oidc?.params?.grant_type;
-    if (oidc?.route !== 'token' || ctx.status !== 400 || typeof grantType !== 'string' || !oidc.client || oidc.client.grantTypeAllowed(grantType)) return;
+    // A token request names its grant; a device authorization request is the device grant's.
+    const grantType = oidc?.route === 'token' ? oidc.params?.grant_type : oidc?.route === 'device_authorization' ? DEVICE_CODE_GRANT : undefined;
+    if (ctx.status !== 400 || typeof grantType !== 'string' || !oidc?.client || oidc.client.grantTypeAllowed(grantType)) return;
     const body = ctx.body as { error?: string } | undefined;
     if (body?.error !== 'invalid_request') return;
     ctx.body = { error: 'unauthorized_client', error_description: 'This client may not use this grant type.' };
