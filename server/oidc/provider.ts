@@ -248,6 +248,8 @@ export function createOpenIdProvider(
     },
     ttl: {
       AuthorizationCode: 60,
+      // A device's code: its person has ten minutes to type it and sign in (server/oidc/devices.ts).
+      DeviceCode: 600,
       AccessToken: 600,
       IdToken: 3600,
       Interaction: 3600,
