@@ -16,6 +16,16 @@ import { join } from 'node:path';
  * http://{notes,wiki}.localhost, registered by the server at start.
  */
 
+/** A fresh account's first sign-in at a demo app: MFA setup skipped, the terms accepted, back at the app. */
+async function firstSignInAt(page: Page, app: string, account: { email: string; password: string }): Promise<void> {
+  await page.goto(app);
+  await page.getByRole('link', { name: 'Sign in with Frontdoor' }).click();
+  await enterCredentials(page, account);
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await acceptTerms(page);
+  await expect(page).toHaveURL(`${app}/`);
+}
+
 /** The claims the app shows from its verified ID token, by name. */
 async function idTokenClaims(page: Page): Promise<Record<string, unknown>> {
   // The body's rows: each a claim's name (its row header) and its value as JSON.
@@ -92,12 +102,7 @@ test('an app hears by back-channel logout that the front door session it signed 
   baseURL,
 }, testInfo) => {
   const { frontDoor, notes, wiki } = hostsOf(baseURL);
-  await page.goto(notes);
-  await page.getByRole('link', { name: 'Sign in with Frontdoor' }).click();
-  await enterCredentials(page, account);
-  await page.getByRole('button', { name: 'Skip' }).click();
-  await acceptTerms(page);
-  await expect(page).toHaveURL(`${notes}/`);
+  await firstSignInAt(page, notes, account);
   await page.goto(wiki);
   await page.getByRole('link', { name: 'Sign in with Frontdoor' }).click();
   await expect(page).toHaveURL(`${wiki}/`);
@@ -131,12 +136,7 @@ test('an app that asks for a fresh sign-in has the password asked again, and one
   baseURL,
 }, testInfo) => {
   const { frontDoor, notes } = hostsOf(baseURL);
-  await page.goto(notes);
-  await page.getByRole('link', { name: 'Sign in with Frontdoor' }).click();
-  await enterCredentials(page, account);
-  await page.getByRole('button', { name: 'Skip' }).click();
-  await acceptTerms(page);
-  await expect(page).toHaveURL(`${notes}/`);
+  await firstSignInAt(page, notes, account);
   const first = await idTokenClaims(page);
   expect(first).toMatchObject({ amr: ['pwd'], acr: 'pwd', org: 'acme' });
 

@@ -1,17 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
-import { testDatabases, type TestDatabase } from '../testing/databases';
+import { testDatabases } from '../testing/databases';
 import { call, openApi, type Api } from '../testing/api';
-import { testApp } from '../testing/app';
 import { createOrganization, createUser } from '../admin/operations';
 import { recordTermsAcceptance } from '../db/terms';
 import { resetSecondFactor } from '../auth/second-factor-reset';
-import { generateSigningJwk } from '../auth/signing-key';
 import { composeBackchannelLogout } from '../oidc/backchannel-logout';
-import type { Database } from '../db/database-types';
 import { TestBrowser, appSignIn, authorizationRequest, redeem, registerApp, serverFetch, signOutThroughApp, type TestApp } from '../testing/oidc';
 import { logoutReceiver, type LogoutReceiver } from '../testing/logout-receiver';
+import { twoInstances, type TwoInstances } from '../testing/two-instances';
 
 const PASSWORD = 'Correct-Horse-9';
 const LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
@@ -177,36 +174,22 @@ describe.each(testDatabases)('back-channel logout on $name', (target) => {
 
 const decodedSid = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
 
-const postgres = testDatabases.find((target) => target.name === 'PostgreSQL') as TestDatabase;
-
 describe('back-channel logout from two instances on one PostgreSQL', () => {
-  let schema: string | undefined;
-  const databases: Database[] = [];
-  let first: Awaited<ReturnType<typeof testApp>>;
-  let second: Awaited<ReturnType<typeof testApp>>;
+  let instances: TwoInstances;
   let receiver: LogoutReceiver;
 
   beforeAll(async () => {
-    const opened = await postgres.open();
-    schema = opened.schema;
-    const again = await postgres.open(schema);
-    databases.push(opened.db, again.db);
-    const env = { SIGNING_KEY: JSON.stringify(await generateSigningJwk()), TOTP_KEY: randomBytes(32).toString('base64') };
-    first = await testApp(opened.db, env);
-    second = await testApp(again.db, env);
+    instances = await twoInstances();
     receiver = await logoutReceiver();
-    await createOrganization(opened.db, { context: 'acme', name: 'Acme' });
+    await createOrganization(instances.db, { context: 'acme', name: 'Acme' });
   });
   afterAll(async () => {
-    await first.app.close();
-    await second.app.close();
-    for (const db of databases) await db.close();
-    await postgres.drop(schema);
+    await instances.close();
     await receiver.close();
   });
 
   it('sends each logout token once, whichever instance takes it', async () => {
-    const db = databases[0]!;
+    const { first, second, db } = instances;
     const wiki = await registerApp(first.app, db, 'wiki', { backchannelLogoutUri: receiver.url });
     const sessions: string[] = [];
     for (let person = 0; person < 6; person += 1) {

@@ -1,51 +1,35 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases, type TestDatabase } from '../testing/databases';
-import { testApp } from '../testing/app';
+import { twoInstances, type TwoInstances } from '../testing/two-instances';
 import { call, login } from '../testing/api';
 import { createOrganization, createUser } from '../admin/operations';
-import { generateSigningJwk } from '../auth/signing-key';
 import { codeAt, currentStep, newTotpSecret } from '../auth/totp';
 import { awayFromStepBoundary } from '../testing/totp';
-import type { Database } from '../db/database-types';
 import { recordTermsAcceptance } from '../db/terms';
 import { TestBrowser, authorizationRequest, discoveredApp, finish, frontDoorSession, interactionOf, redeem, registerApp } from '../testing/oidc';
 
 const PASSWORD = 'Correct-Horse-9';
-const postgres = testDatabases.find((target) => target.name === 'PostgreSQL') as TestDatabase;
 
 describe('two server instances on one PostgreSQL', () => {
-  let schema: string | undefined;
-  const databases: Database[] = [];
-  let first: Awaited<ReturnType<typeof testApp>>;
-  let second: Awaited<ReturnType<typeof testApp>>;
+  let instances: TwoInstances;
+  let first: TwoInstances['first'];
+  let second: TwoInstances['second'];
   const totpSecret = newTotpSecret();
 
   beforeAll(async () => {
-    const opened = await postgres.open();
-    schema = opened.schema;
-    const again = await postgres.open(schema);
-    databases.push(opened.db, again.db);
-    // Instances side by side share the signing and TOTP keys by configuration (README, "Configuration").
-    const env = { SIGNING_KEY: JSON.stringify(await generateSigningJwk()), TOTP_KEY: randomBytes(32).toString('base64') };
-    first = await testApp(opened.db, env);
-    second = await testApp(again.db, env);
-    await createOrganization(opened.db, { context: 'acme', name: 'Acme' });
-    const ada = await createUser(opened.db, { email: 'ada@example.com', password: PASSWORD, contexts: ['acme'] });
-    await recordTermsAcceptance(opened.db, ada.id, 'acme', 0);
-    await createUser(opened.db, {
+    instances = await twoInstances();
+    ({ first, second } = instances);
+    const { db } = instances;
+    await createOrganization(db, { context: 'acme', name: 'Acme' });
+    const ada = await createUser(db, { email: 'ada@example.com', password: PASSWORD, contexts: ['acme'] });
+    await recordTermsAcceptance(db, ada.id, 'acme', 0);
+    await createUser(db, {
       email: 'mfa@example.com',
       password: PASSWORD,
       contexts: ['acme'],
       totp: { secret: totpSecret, secrets: first.services.totpSecrets },
     });
   });
-  afterAll(async () => {
-    await first.app.close();
-    await second.app.close();
-    for (const db of databases) await db.close();
-    await postgres.drop(schema);
-  });
+  afterAll(() => instances.close());
 
   it('refuses on one a TOTP code used on the other', async () => {
     const challenge = codeAt(totpSecret, currentStep());
@@ -54,7 +38,7 @@ describe('two server instances on one PostgreSQL', () => {
   });
 
   it('accepts the code only once when both get it at the same moment', async () => {
-    await databases[0]!.query(`UPDATE users SET totp_last_step = NULL WHERE email = 'mfa@example.com'`);
+    await instances.db.query(`UPDATE users SET totp_last_step = NULL WHERE email = 'mfa@example.com'`);
     await awayFromStepBoundary();
     const challenge = codeAt(totpSecret, currentStep() - 1);
     const answers = await Promise.all([first.app, second.app].map((app) => login(app, { email: 'mfa@example.com', password: PASSWORD, challenge })));
@@ -79,7 +63,7 @@ describe('two server instances on one PostgreSQL', () => {
   });
 
   it('serves one OpenID Provider: an app’s sign-in started on one is finished, resumed and redeemed on the other', async () => {
-    const notes = await registerApp(second.app, databases[1]!, 'notes');
+    const notes = await registerApp(second.app, instances.db, 'notes');
     const onFirst = { ...notes, config: await discoveredApp(first.app, 'notes') };
     const browserOnFirst = new TestBrowser(first.app);
     const request = await authorizationRequest(onFirst);
