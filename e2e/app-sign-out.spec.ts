@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
-import { enterCredentials, hostsOf } from './screens/apps';
+import { confirmItsYou, enterCredentials, hostsOf } from './screens/apps';
 import { acceptTerms } from './screens/sign-in';
 import { admin, freePort, startFrontDoor, stopFrontDoor } from './own-front-door';
 
@@ -71,7 +71,7 @@ test('a step-up left at company selection, at the terms or at MFA setup, then th
       // auth_time counts whole seconds: the step-up's sign-in is in a later one.
       await page.waitForTimeout(1100);
       await page.goto(`${notes}/sign-in?${ask}`);
-      await enterCredentials(page, kim);
+      await confirmItsYou(page, kim);
       await before?.(page);
       await expect(screen, ask).toBeVisible();
       const stepUp = await heldSession(page, frontDoor);

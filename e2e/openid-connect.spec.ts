@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, enableTotp, expect, test } from './fixtures';
 import { acceptTerms, enterCode, enterPassword, freshCode, saveRecoveryCodes, scanQrCode } from './screens/sign-in';
-import { enterCredentials, hostsOf } from './screens/apps';
+import { confirmItsYou, enterCredentials, hostsOf } from './screens/apps';
 import { expectNoAxeViolations } from './axe';
 import { keepScreenshots } from './screenshots';
 import { withAuthenticator } from './authenticator';
@@ -144,8 +144,12 @@ test('an app that asks for a fresh sign-in has the password asked again, and one
   // auth_time counts whole seconds: the new sign-in is in a later one.
   await page.waitForTimeout(1100);
   await page.getByRole('link', { name: 'Sign in again (prompt=login)' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${frontDoor}/login\\?oidc=.*prompt=login`));
-  await enterCredentials(page, account);
+  // The front door knows who it is: the password step, "Confirm it's you", the e-mail filled in.
+  await expect(page).toHaveURL(new RegExp(`^${frontDoor}/login/password\\?.*prompt=login`));
+  await expect(page.getByRole('heading', { name: 'Confirm it’s you' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the fresh sign-in an app asked for');
+  await keepScreenshots(page, testInfo, 'oidc-confirm-its-you');
+  await confirmItsYou(page, account);
   // MFA setup was skipped today: not asked again (flows 4.4).
   await expect(page).toHaveURL(`${notes}/`);
   const again = await idTokenClaims(page);

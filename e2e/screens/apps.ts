@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { enterPassword } from './sign-in';
 
 /**
@@ -15,4 +15,12 @@ export async function enterCredentials(page: Page, account: { email: string; pas
   await page.getByRole('textbox', { name: 'E-mail' }).fill(account.email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await enterPassword(page, account.password);
+}
+
+/** The password step of a fresh sign-in an app asked for: the front door knows who it is, and asks them to confirm it. */
+export async function confirmItsYou(page: Page, account: { email: string; password: string }): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Confirm it’s you' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
 }

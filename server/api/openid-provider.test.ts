@@ -237,6 +237,8 @@ describe.each(testDatabases)('the front door as an OpenID Provider on $name', (t
       const request = await authorizationRequest(notes, extra);
       const { uid, search } = interactionOf((await browser.follow(request.url)).location);
       expect(search.get('prompt')).toBe('login');
+      // The person the provider knows is asked to confirm it, not who they are.
+      expect(search.get('username')).toBe('ada@example.com');
       const stale = await finish(api.app, browser, uid, token, 'acme');
       expect(stale.statusCode).toBe(403);
       expect(stale.json()).toMatchObject({ code: 'reauthentication_required' });

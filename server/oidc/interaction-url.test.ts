@@ -24,6 +24,18 @@ describe('where an app’s sign-in sends the person', () => {
     expect(new URL(interactionLoginUrl(interaction({}, ['no_session', 'front_door_session_ended'])), 'https://a.test').searchParams.has('prompt')).toBe(false);
   });
 
+  it('names the person the provider knows when the app asks them to sign in again, and only then; the app’s own hint first', () => {
+    const known = 'ada@example.com';
+    expect(new URL(interactionLoginUrl(interaction({}, ['login_prompt']), known), 'https://a.test').searchParams.get('username')).toBe(known);
+    expect(new URL(interactionLoginUrl(interaction({}, ['max_age']), known), 'https://a.test').searchParams.get('username')).toBe(known);
+    expect(
+      new URL(interactionLoginUrl(interaction({}, ['no_session', 'front_door_session_ended']), known), 'https://a.test').searchParams.has('username'),
+    ).toBe(false);
+    expect(
+      new URL(interactionLoginUrl(interaction({ login_hint: 'bob@example.com' }, ['login_prompt']), known), 'https://a.test').searchParams.get('username'),
+    ).toBe('bob@example.com');
+  });
+
   it('leaves out a hint that is not an e-mail, languages it does not speak and an organisation outside the carried rule', () => {
     const url = new URL(interactionLoginUrl(interaction({ login_hint: 'not an e-mail', ui_locales: 'tr ja', domain: '<script>' })), 'https://a.test');
     expect(Object.fromEntries(url.searchParams)).toEqual({ oidc: 'Xk4wP0bq2rNf7Hc9LmTz1' });

@@ -13,14 +13,24 @@ import { spokenLanguage } from './claims';
 /** The reasons of a login prompt that a stored session does not satisfy. */
 const FRESH_SIGN_IN = new Set(['login_prompt', 'max_age', 'second_factor']);
 
-export function interactionLoginUrl(interaction: Pick<Interaction, 'uid' | 'params' | 'prompt'>): string {
+/** Does the app ask the person the provider knows to prove it again? */
+export const asksForFreshSignIn = (interaction: Pick<Interaction, 'prompt'>) => interaction.prompt.reasons.some((reason) => FRESH_SIGN_IN.has(reason));
+
+/**
+ * `known`: the e-mail of the person the provider's session stands for, when the app asks them for
+ * a fresh sign-in: Login goes on with it (their password, passkey or identity provider) and says
+ * "Confirm it's you" (flows 4.18). An app's own `login_hint` comes first.
+ */
+export function interactionLoginUrl(interaction: Pick<Interaction, 'uid' | 'params' | 'prompt'>, known?: string): string {
   const { params, prompt } = interaction;
   const query = new URLSearchParams({ oidc: interaction.uid });
-  if (typeof params.login_hint === 'string' && isEmail(params.login_hint)) query.set('username', params.login_hint);
+  const hint = typeof params.login_hint === 'string' && isEmail(params.login_hint) ? params.login_hint : undefined;
+  const username = hint ?? (known !== undefined && isEmail(known) && asksForFreshSignIn(interaction) ? known : undefined);
+  if (username !== undefined) query.set('username', username);
   const locale = spokenLanguage(params.ui_locales);
   const domain = params.org ?? params.domain;
   const carried = carriedSearch({ locale, domain });
   for (const [key, value] of Object.entries(carried)) query.set(key, value);
-  if (prompt.reasons.some((reason) => FRESH_SIGN_IN.has(reason))) query.set('prompt', 'login');
+  if (asksForFreshSignIn({ prompt })) query.set('prompt', 'login');
   return `/login?${query.toString()}`;
 }

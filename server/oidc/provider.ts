@@ -18,7 +18,7 @@ import { secretMatches } from './clients';
 import { findOidcGrantOrg, findOidcSignIn, recordAppSignIn, setOidcGrantOrg, tokenSession, upsertOidcSignIn } from '../db/oidc';
 import { isMember } from '../db/memberships';
 import { ACR_MFA, ACR_PASSWORD, OIDC_PREFIX, askedOrganization, asksForMfa } from './claims';
-import { interactionLoginUrl } from './interaction-url';
+import { asksForFreshSignIn, interactionLoginUrl } from './interaction-url';
 import { auditRefreshTokenReuse, refreshTokenHolds, standsOnRefreshToken } from './refresh-tokens';
 import { answerUnauthorizedClient, serviceResources } from './services';
 import { deviceFlow, pacePolls } from './devices';
@@ -210,7 +210,15 @@ export function createOpenIdProvider(
       // The key the server already publishes, served by the API (server/api/routes/jwks.ts).
       jwks: `${config.apiBasePath}/.well-known/jwks.json`,
     },
-    interactions: { policy, url: (_ctx, interaction) => interactionLoginUrl(interaction) },
+    interactions: {
+      policy,
+      // A person the provider knows, asked to prove it again, is not asked who they are.
+      url: async (_ctx, interaction) => {
+        const accountId = interaction.session?.accountId;
+        const known = accountId !== undefined && UUID.test(accountId) && asksForFreshSignIn(interaction) ? await findUserById(db, accountId) : undefined;
+        return interactionLoginUrl(interaction, known?.email);
+      },
+    },
     loadExistingGrant: async (ctx) => {
       const { session, client, result } = ctx.oidc;
       if (!client || !session?.accountId) return undefined;

@@ -52,6 +52,8 @@ export async function openSamlTestBed(target: TestDatabase, idp: DevIdentityProv
     logs,
     async close() {
       await app.close();
+      // What a test's sign-out queued (server/auth/sign-out.ts) settles before its database closes.
+      await services.mail.stop();
       await db.close();
       if (!sharedSchema) await target.drop(schema);
       rmSync(dataDir, { recursive: true, force: true });

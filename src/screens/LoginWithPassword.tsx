@@ -13,7 +13,8 @@ import { clearToast, showToast } from '../stores/first-view/toast';
 
 /**
  * LoginWithPassword (flows 2, 4.3 to 4.5): the e-mail of the route's `username`, shown as a field
- * so password managers save the pair, and the password. The answer decides the next step: MFA
+ * so password managers save the pair, and the password; "Confirm it's you" when an app asked the
+ * person the front door knows to sign in again (4.18). The answer decides the next step: MFA
  * setup after a first password sign-in, the code when the user has TOTP, else an error.
  */
 export function LoginWithPassword() {
@@ -21,6 +22,8 @@ export function LoginWithPassword() {
   const flow = useFlow();
   const live = useLive();
   const username = useSearch(PATHS.loginWithPassword).username ?? '';
+  // An app asked the person it knows to prove it again (flows 4.18): Login kept `prompt=login`.
+  const confirming = flow.search.prompt === 'login';
   // The password the API refused: its error stays while the field holds it.
   const [refused, setRefused] = useState<string>();
   // The login password only has to be non-empty (flows 5).
@@ -44,7 +47,7 @@ export function LoginWithPassword() {
   return (
     // Before the script the browser checks the form, and a press waits for the takeover (scripts/prerender/start-scripts.ts).
     <form ref={form.ref} className="fd-card" noValidate={live}>
-      <h1>{t('page.login-password.heading')}</h1>
+      <h1>{t(confirming ? 'page.login-password.confirm-heading' : 'page.login-password.heading')}</h1>
       <Field
         label={t('field.email.label')}
         name="username"
@@ -56,7 +59,7 @@ export function LoginWithPassword() {
         data-prefill="username"
         invalid={rejected}
         hint={
-          <FlowLink to={PATHS.login} className="fd-link">
+          <FlowLink to={PATHS.login} search={confirming ? { prompt: 'login' } : undefined} className="fd-link">
             {t('page.login-password.change-email')}
           </FlowLink>
         }

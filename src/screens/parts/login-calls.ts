@@ -41,7 +41,8 @@ export async function lookUp(flow: Flow, username: string, leaving: (on: boolean
       if (arrived) offerOnce(flow);
       return false;
     }
-    await flow.go({ to: PATHS.loginWithPassword, search: { username } });
+    // A fresh sign-in an app asked for stays one on the password step (flows 4.18).
+    await flow.go({ to: PATHS.loginWithPassword, search: { username, ...(flow.search.prompt === 'login' ? { prompt: 'login' } : {}) } });
     return true;
   }
   if (result.kind === 'unknown-mode') {
