@@ -58,24 +58,29 @@ export interface ClientOptions {
 }
 
 /**
- * `tokenAudience`: the session tokens' `aud`, which no app may be: an ID token's `aud` is its app,
- * and both are signed with one key by one issuer.
+ * A new client's id and name. `tokenAudience`: the session tokens' `aud`, which no client may be:
+ * an ID token's or a service token's `aud` names the client, and all are signed with one key by one issuer.
  */
+function newClientIdentity(values: { id?: unknown; name?: unknown }, tokenAudience: string): { id: string; name: string } {
+  const id = clientId(values.id);
+  if (id === tokenAudience || id.startsWith(`${tokenAudience}/`)) {
+    throw new AdminError(`--id must not be "${tokenAudience}", the session tokens' audience (TOKEN_AUDIENCE): an app's ID token would carry it as its aud.`);
+  }
+  const name = typeof values.name === 'string' && values.name.trim() !== '' ? values.name.trim() : id;
+  if (name.length > 200) throw new AdminError(`--name must be at most 200 characters, got ${name.length}.`);
+  return { id, name };
+}
+
 export async function createClientCommand(
   db: Database,
   values: ClientOptions,
   { tokenAudience, devPages }: { tokenAudience: string; devPages: boolean },
 ): Promise<string> {
-  const id = clientId(values.id);
-  if (id === tokenAudience || id.startsWith(`${tokenAudience}/`)) {
-    throw new AdminError(`--id must not be "${tokenAudience}", the session tokens' audience (TOKEN_AUDIENCE): an app's ID token would carry it as its aud.`);
-  }
+  const { id, name } = newClientIdentity(values, tokenAudience);
   const redirects = (values['redirect-uri'] as string[] | undefined) ?? [];
   const device = values.device === true;
   if (redirects.length === 0 && !device)
     throw new AdminError('--redirect-uri is required: where the provider sends the browser back with the code (give it again for more), unless --device.');
-  const name = typeof values.name === 'string' && values.name.trim() !== '' ? values.name.trim() : id;
-  if (name.length > 200) throw new AdminError(`--name must be at most 200 characters, got ${name.length}.`);
   const { created, secret } = await createClient(db, {
     id,
     name,
@@ -115,12 +120,8 @@ export interface ServiceOptions {
 
 /** `create-service`: a service that signs in as itself (server/oidc/services.ts); its secret is shown once. */
 export async function createServiceCommand(db: Database, values: ServiceOptions, { tokenAudience }: { tokenAudience: string }): Promise<string> {
-  const id = clientId(values.id);
-  if (id === tokenAudience || id.startsWith(`${tokenAudience}/`))
-    throw new AdminError(`--id must not be "${tokenAudience}", the session tokens' audience (TOKEN_AUDIENCE).`);
+  const { id, name } = newClientIdentity(values, tokenAudience);
   const serviceAudience = audienceUri(values.audience);
-  const name = typeof values.name === 'string' && values.name.trim() !== '' ? values.name.trim() : id;
-  if (name.length > 200) throw new AdminError(`--name must be at most 200 characters, got ${name.length}.`);
   const { created, secret } = await createClient(db, { id, name, redirectUris: [], postLogoutRedirectUris: [], confidential: true, serviceAudience });
   if (!created) throw new AdminError(`A client with id "${id}" exists already: delete it first (delete-client --id ${id}).`);
   return JSON.stringify({ client_id: id, client_secret: secret });

@@ -29,6 +29,7 @@ import {
 import type { Background } from '../background';
 import type { Mailer, MailMessage } from './mailer';
 import { isEmail } from '../../rules/email';
+import { isLoopback } from '../../rules/loopback';
 
 export type { OutboxMail } from '../db/mail-queue';
 
@@ -63,10 +64,10 @@ const POST_TIMEOUT_MS = 10_000;
 
 /**
  * `localhost` and every name under it are this machine (RFC 6761 section 6.3), as browsers take
- * them; the system's resolver may know only `localhost` itself.
+ * them (rules/loopback.ts); the system's resolver may know only `localhost` itself.
  */
 const lookupLocalhostNames: LookupFunction = (hostname, options, callback) => {
-  if (hostname !== 'localhost' && !hostname.endsWith('.localhost')) return lookup(hostname, options, callback);
+  if (!isLoopback(hostname)) return lookup(hostname, options, callback);
   if (options.all) return callback(null, [{ address: '127.0.0.1', family: 4 }]);
   return callback(null, '127.0.0.1', 4);
 };

@@ -14,6 +14,7 @@ import { SignJWT } from 'jose';
 import type { Services } from '../services';
 import type { Composed } from '../mail/mail-queue';
 import { findOidcClient } from '../db/oidc';
+import { isLoopback } from '../../rules/loopback';
 
 export interface BackchannelLogout {
   clientId: string;
@@ -55,7 +56,7 @@ for (const [network, prefix] of [
 /** Do all the addresses a host name stands for belong to the internet (none on this machine or a private network)? */
 async function onlyPublicAddresses(hostname: string): Promise<boolean> {
   const host = hostname.replace(/^\[(.*)\]$/, '$1');
-  if (host === 'localhost' || host.endsWith('.localhost')) return false;
+  if (isLoopback(hostname)) return false;
   const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true });
   return addresses.length > 0 && addresses.every(({ address, family }) => !NOT_PUBLIC.check(address, family === 6 ? 'ipv6' : 'ipv4'));
 }

@@ -19,7 +19,7 @@ import { findOidcGrantOrg, findOidcSignIn, recordAppSignIn, setOidcGrantOrg, tok
 import { isMember } from '../db/memberships';
 import { ACR_MFA, ACR_PASSWORD, OIDC_PREFIX, askedOrganization, asksForMfa } from './claims';
 import { asksForFreshSignIn, interactionLoginUrl } from './interaction-url';
-import { auditRefreshTokenReuse, refreshTokenHolds, standsOnRefreshToken } from './refresh-tokens';
+import { auditRefreshTokenReuse, refreshTokenHolds, standsOnRefreshToken, type IssuedToken as RefreshTokenRead } from './refresh-tokens';
 import { answerUnauthorizedClient, serviceResources } from './services';
 import { deviceFlow, pacePolls } from './devices';
 import { errorPage, logoutPage, signedOutPage } from './pages';
@@ -38,10 +38,7 @@ export type OpenIdProvider = Provider;
 const SESSION_COOKIE = 'frontdoor_oidc_session';
 
 /** What the engine hands over of a code or token, as far as the checks below read it. */
-interface IssuedToken {
-  kind?: string;
-  jti?: string;
-  gty?: string;
+interface IssuedToken extends RefreshTokenRead {
   sessionUid?: string;
   grantId?: string;
   iat?: number;

@@ -16,7 +16,7 @@ import type { OpenIdProvider } from './provider';
 type Middleware = Parameters<OpenIdProvider['use']>[0];
 
 /** What these rules read of a token the engine hands over. */
-interface IssuedToken {
+export interface IssuedToken {
   kind?: string;
   jti?: string;
   gty?: string;

@@ -18,9 +18,13 @@ type ResourceIndicators = NonNullable<NonNullable<Configuration['features']>['re
 /** How long a service's access token lasts. */
 export const SERVICE_TOKEN_SECONDS = 600;
 
-/** The audience of a service's client, or undefined for an app. */
-async function serviceAudience(db: Queryable, clientId: string): Promise<string | undefined> {
-  return (await findOidcClient(db, clientId))?.service_audience ?? undefined;
+/**
+ * The audience of a service's client, or undefined for an app: only a service may use client
+ * credentials (server/oidc/clients.ts), so an app's code exchanges and refreshes read no row here.
+ */
+async function serviceAudience(db: Queryable, client: { clientId: string; grantTypeAllowed(type: string): boolean }): Promise<string | undefined> {
+  if (!client.grantTypeAllowed('client_credentials')) return undefined;
+  return (await findOidcClient(db, client.clientId))?.service_audience ?? undefined;
 }
 
 /**
@@ -30,10 +34,10 @@ async function serviceAudience(db: Queryable, clientId: string): Promise<string 
 export function serviceResources(db: Queryable): ResourceIndicators {
   return {
     enabled: true,
-    defaultResource: async (_ctx, client) => serviceAudience(db, client.clientId),
+    defaultResource: async (_ctx, client) => serviceAudience(db, client),
     useGrantedResource: () => false,
     getResourceServerInfo: async (_ctx, resource, client) => {
-      const audience = await serviceAudience(db, client.clientId);
+      const audience = await serviceAudience(db, client);
       if (audience === undefined || resource !== audience) throw new errors.InvalidTarget();
       return { scope: '', audience, accessTokenTTL: SERVICE_TOKEN_SECONDS, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'ES256' } } };
     },
