@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabases, useTestDatabases } from './testing/databases';
 import { sweepExpired } from './maintenance';
+import { DELETE_BATCH, deleteInBatches } from './db/batched-delete';
 import { createOrganization, createUser } from './admin/operations';
 
 describe.each(testDatabases)('sweeping expired rows on $name', (target) => {
@@ -74,5 +75,14 @@ describe.each(testDatabases)('sweeping expired rows on $name', (target) => {
       'recent',
       'now',
     ]);
+  });
+
+  it('deletes a backlog many times larger than one statement deletes, a batch at a time, and leaves what is live', async () => {
+    const { db } = await open();
+    const backlog = 2 * DELETE_BATCH + 17;
+    await db.query(`INSERT INTO revoked_tokens (jti, expires_at) SELECT gen_random_uuid(), now() - interval '1 minute' FROM generate_series(1, $1)`, [backlog]);
+    await db.query(`INSERT INTO revoked_tokens (jti, expires_at) VALUES (gen_random_uuid(), now() + interval '1 hour')`);
+    expect(await deleteInBatches(db, 'revoked_tokens', 'expires_at < now()')).toBe(backlog);
+    expect(await db.query('SELECT count(*)::int AS n FROM revoked_tokens')).toEqual([{ n: 1 }]);
   });
 });

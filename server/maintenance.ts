@@ -5,6 +5,8 @@
  * reset), mail sent or given up more than a week ago, expired "This wasn't me" links, sign-in addresses no longer known (90 days), sign-ins
  * whose code never came, passkey challenges never answered, sessions expired or signed out a day ago, devices
  * not signed in from for 90 days, what the OpenID Provider kept past its lifetime, and audit rows past their retention (AUDIT_RETENTION_DAYS, server/config.ts).
+ * Each in batches found through an index of its expiry (server/db/batched-delete.ts): no statement
+ * nears the database's bound at any backlog, and requests run between batches.
  */
 import type { Queryable } from './db/database-types';
 import { deleteExpiredTokens } from './db/tokens';

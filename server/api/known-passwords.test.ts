@@ -6,7 +6,7 @@ import { testDatabases } from '../testing/databases';
 import { call, login, openApi, type Api } from '../testing/api';
 import { createOrganization, createUser } from '../admin/operations';
 import { readOutbox } from '../mail/mail-queue';
-import { RANGE_SERVICE_TIMEOUT_MS } from '../auth/known-passwords';
+import { PASSWORD_LISTS_VERSION, RANGE_SERVICE_TIMEOUT_MS } from '../auth/known-passwords';
 
 const PASSWORD = 'Known-Horse-9';
 const REFUSED = ['Password123', 'Welcome2024', 'Qwerty12345'];
@@ -106,6 +106,35 @@ describe.each(testDatabases)('new passwords attackers try first, on $name', (tar
     expect((await answer('never')).statusCode).toBe(400);
     const rows = await api.db.query<{ detail: { choice: string } }>("SELECT detail FROM audit_log WHERE event = 'password.known_notice'");
     expect(rows.map((row) => row.detail.choice)).toEqual(['later']);
+  });
+
+  it('judges a password at sign-in only when the lists changed since it was last found not to be known', async () => {
+    await createUser(api.db, { email: 'judged.once@example.com', password: 'Welcome2024', contexts: ['acme'] });
+    const first = await login(api.app, { email: 'judged.once@example.com', password: 'Welcome2024' });
+    expect(first.json()).toMatchObject({ passwordCompromised: true });
+    const stored = () =>
+      api.db.query<{ password_checked_with: string | null }>("SELECT password_checked_with FROM users WHERE email = 'judged.once@example.com'");
+    // Known: nothing is recorded, so every sign-in with it says so.
+    expect(await stored()).toEqual([{ password_checked_with: null }]);
+    // As if the lists in force had found it fine: the sign-in does not judge it again.
+    await api.db.query("UPDATE users SET password_checked_with = $1 WHERE email = 'judged.once@example.com'", [PASSWORD_LISTS_VERSION]);
+    expect((await login(api.app, { email: 'judged.once@example.com', password: 'Welcome2024' })).json()).not.toHaveProperty('passwordCompromised');
+    // Lists changed since: judged again, and known.
+    await api.db.query("UPDATE users SET password_checked_with = 'earlier lists' WHERE email = 'judged.once@example.com'");
+    expect((await login(api.app, { email: 'judged.once@example.com', password: 'Welcome2024' })).json()).toMatchObject({ passwordCompromised: true });
+  });
+
+  it('records the lists a password was judged against when it is chosen, and when a sign-in finds it not known', async () => {
+    const email = await member();
+    const checked = async () =>
+      (await api.db.query<{ password_checked_with: string | null }>('SELECT password_checked_with FROM users WHERE email = $1', [email]))[0]
+        ?.password_checked_with;
+    expect(await checked()).toBeNull();
+    const session = (await login(api.app, { email, password: PASSWORD })).json<{ token: string }>().token;
+    expect(await checked()).toBe(PASSWORD_LISTS_VERSION);
+    await api.db.query('UPDATE users SET password_checked_with = NULL WHERE email = $1', [email]);
+    expect((await setPassword(session, { password: ACCEPTED, currentPassword: PASSWORD })).statusCode).toBe(200);
+    expect(await checked()).toBe(PASSWORD_LISTS_VERSION);
   });
 
   it('records a refused password in the audit log without the password', async () => {

@@ -116,6 +116,17 @@ describe.each(testDatabases)('a person’s own sessions on $name', (target) => {
     expect([await works(laptop), await works(phone), await works(tablet)]).toEqual([true, false, false]);
   });
 
+  it('counts only the sessions it listed when signing out of other devices, not those that had expired already', async () => {
+    await endEverySession();
+    const laptop = await signIn(LAPTOP, '203.0.113.42');
+    const phone = await signIn(PHONE, '198.51.100.7');
+    const old = await signIn(PHONE, '198.51.100.9');
+    await api.db.query(`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE id = $1`, [sid(old)]);
+    expect(await listed(laptop)).toHaveLength(2);
+    expect((await signOutMany(laptop, 'others')).json()).toEqual({ signedOut: 1 });
+    expect(await works(phone)).toBe(false);
+  });
+
   it('signs out everywhere, the caller’s session included, and a stale token then gets 401 with a clear message', async () => {
     await endEverySession();
     const laptop = await signIn(LAPTOP, '203.0.113.42');

@@ -8,15 +8,18 @@
  * Where an operator names a Pwned Passwords range service (PWNED_PASSWORDS_URL), it is asked too,
  * with the first five hex digits of the password's SHA-1 only (k-anonymity), for at most a second;
  * slow or down, the bundled lists decide alone. The lists stay on the server: the page never gets them.
+ * A password is judged when it is chosen, where the person can act on it; a sign-in judges it again
+ * only when the lists changed since (PASSWORD_LISTS_VERSION, kept beside the hash), and tells the
+ * person. The judging runs in a worker thread (server/auth/password-checker.ts).
  */
 import { createHash } from 'node:crypto';
-import type { ZxcvbnFactory, ZxcvbnResult } from '@zxcvbn-ts/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services';
 import { audit } from '../db/audit';
+import { checkGuessable } from './password-checker';
 
-/** zxcvbn's "safely unguessable" score: at least 10^8 guesses. */
-const LEAST_SCORE = 3;
+export { PASSWORD_LISTS_VERSION } from './guessable-passwords';
+
 /** How long the range service may take before the bundled lists decide alone. */
 export const RANGE_SERVICE_TIMEOUT_MS = 1000;
 
@@ -26,37 +29,8 @@ export interface PasswordOwner {
   organisations: readonly { context: string; name: string }[];
 }
 
-/** zxcvbn's cost grows with length and with look-alike characters: bounded, no check blocks the server for long (about 30 ms at worst here). */
-const BOUNDS = { maxLength: 64, l33tMaxSubstitutions: 10 };
-
-type Dictionaries = Record<string, unknown>;
-
-/** A language pack's lists, each named for its language: the older packs name theirs without it, and would overwrite each other. */
-function ofLanguage(language: string, dictionary: Dictionaries): Dictionaries {
-  return Object.fromEntries(Object.entries(dictionary).map(([name, words]) => [name.endsWith(`-${language}`) ? name : `${name}-${language}`, words]));
-}
-
-let checker: Promise<ZxcvbnFactory> | undefined;
-
-/** The lists load at the first new password or password sign-in, not at start (about 0.3 s and 90 MB). */
-function loadChecker(): Promise<ZxcvbnFactory> {
-  checker ??= (async () => {
-    const [{ ZxcvbnFactory }, common, en, de, it, fr] = await Promise.all([
-      import('@zxcvbn-ts/core'),
-      import('@zxcvbn-ts/language-common'),
-      import('@zxcvbn-ts/language-en'),
-      import('@zxcvbn-ts/language-de'),
-      import('@zxcvbn-ts/language-it'),
-      import('@zxcvbn-ts/language-fr'),
-    ]);
-    const languages = { en, de, it, fr };
-    const dictionary = Object.assign({}, common.dictionary, ...Object.entries(languages).map(([language, pack]) => ofLanguage(language, pack.dictionary)));
-    return new ZxcvbnFactory({ dictionary, graphs: common.adjacencyGraphs, ...BOUNDS });
-  })();
-  // Lists that failed to load are loaded again by the next new password.
-  checker.catch(() => (checker = undefined));
-  return checker;
-}
+/** A judgement: `undefined` when there was none in time (server/auth/password-checker.ts). */
+export type Verdict = boolean | undefined;
 
 /** The person's own words: the e-mail, its parts, and each organisation's context and name words. */
 export function ownWords(owner: PasswordOwner): string[] {
@@ -69,21 +43,9 @@ export function ownWords(owner: PasswordOwner): string[] {
   return [...new Set(words.filter((word) => word.length >= 3))];
 }
 
-const guessable = (result: ZxcvbnResult) => result.score < LEAST_SCORE;
-
 /** Is the password guessable, alone or once the person's own words are taken out of it? By the bundled lists only. */
-export async function isGuessable(password: string, owner: PasswordOwner): Promise<boolean> {
-  const zxcvbn = await loadChecker();
-  const words = ownWords(owner);
-  const result = zxcvbn.check(password, words);
-  if (guessable(result)) return true;
-  const own = result.sequence.filter((match) => match.pattern === 'dictionary' && match.dictionaryName === 'userInputs');
-  if (own.length === 0) return false;
-  const rest = result.sequence
-    .filter((match) => !own.includes(match))
-    .map((match) => match.token)
-    .join('');
-  return guessable(zxcvbn.check(rest, words));
+export function isGuessable(password: string, owner: PasswordOwner): Promise<Verdict> {
+  return checkGuessable(password, ownWords(owner));
 }
 
 /**
@@ -122,9 +84,14 @@ export interface KnownPasswordOptions {
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
-/** Is this password one attackers try first, for this person? */
-export async function isKnownPassword(password: string, owner: PasswordOwner, options: KnownPasswordOptions): Promise<boolean> {
+/**
+ * Is this password one attackers try first, for this person? `undefined`: the bundled lists gave no
+ * verdict in time and the range service, if any, did not list it.
+ */
+export async function isKnownPassword(password: string, owner: PasswordOwner, options: KnownPasswordOptions): Promise<Verdict> {
   const listed = options.rangeServiceUrl ? isListedByRangeService(password, options.rangeServiceUrl, options.log) : undefined;
-  if (await isGuessable(password, owner)) return true;
-  return (await listed) === true;
+  const guessable = await isGuessable(password, owner);
+  if (guessable || (await listed) === true) return true;
+  if (guessable === undefined) options.log.warn({}, 'A new password could not be checked against the bundled lists in time: its next sign-in checks it.');
+  return guessable;
 }

@@ -18,11 +18,11 @@ import { userOrganizations } from '../db/memberships';
 import type { OrganizationRow } from '../db/organizations';
 import type { Queryable } from '../db/database-types';
 import { deletePendingSignIn, findPendingSignIn, holdPendingSignIn, insertPendingSignIn } from '../db/pending-sign-ins';
-import { claimTotpStep, findUserById, type UserRow } from '../db/users';
+import { claimTotpStep, findUserById, recordPasswordChecked, type UserRow } from '../db/users';
 import { isSamlOnly } from './accounts';
 import { claimLoginAttempt, claimPasswordLoginAttempt, type LoginAttempt } from './login-throttle';
 import { verifyPassword } from './passwords';
-import { isGuessable } from './known-passwords';
+import { PASSWORD_LISTS_VERSION, isGuessable } from './known-passwords';
 import { signInToken, type MfaPolicy } from './sign-in';
 import { matchingStep } from './totp';
 import type { Client } from './sessions';
@@ -180,8 +180,19 @@ export async function signInWithPassword(services: Services, input: PasswordSign
   }
   if (heldPendingSignIn) await deletePendingSignIn(db, sha256Hex(heldPendingSignIn));
   const answer = await signedIn(services, user, organizations, attempt, { address: clientAddress, userAgent: input.userAgent, device: input.device }, factor);
-  // Judged by the bundled lists only: a range service would make the sign-in wait for it.
-  return (await isGuessable(password, { email: user.email, organisations: organizations })) ? { ...answer, passwordCompromised: true } : answer;
+  return (await isKnownAtSignIn(services, user, password, organizations)) ? { ...answer, passwordCompromised: true } : answer;
+}
+
+/**
+ * Is the password just proved one attackers try first? Judged only when the lists changed since it
+ * was last found not to be (server/auth/known-passwords.ts), and by the bundled lists only: a range
+ * service would make the sign-in wait for it. Not judged in time: the next sign-in judges it.
+ */
+async function isKnownAtSignIn(services: Services, user: UserRow, password: string, organisations: OrganizationRow[]): Promise<boolean> {
+  if (user.password_checked_with === PASSWORD_LISTS_VERSION || !user.password_hash) return false;
+  const guessable = await isGuessable(password, { email: user.email, organisations });
+  if (guessable === false) await recordPasswordChecked(services.db, user.id, user.password_hash, PASSWORD_LISTS_VERSION);
+  return guessable === true;
 }
 
 /**

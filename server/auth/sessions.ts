@@ -165,13 +165,13 @@ export async function signOutSession(services: Pick<Services, 'db' | 'mail'>, wh
   return true;
 }
 
-/** Signs out every session of the person but the one asking (`others`), or every one (`all`), audited; answers how many ended. Their apps hear it. */
+/** Signs out every session of the person but the one asking (`others`), or every one (`all`), audited; answers how many live ones ended. Their apps hear it. */
 export async function signOutSessions(services: Pick<Services, 'db' | 'mail'>, who: SigningOut, which: 'others' | 'all'): Promise<number> {
-  const ended = await withMail(services, async (tx) => {
-    const ids = await endSessionsOf(tx, who.userId, which === 'others' ? who.currentSid : undefined);
-    await queueBackchannelLogouts(tx, ids);
-    return ids;
+  const live = await withMail(services, async (tx) => {
+    const { ended, live } = await endSessionsOf(tx, who.userId, which === 'others' ? who.currentSid : undefined);
+    await queueBackchannelLogouts(tx, ended);
+    return live;
   });
-  await audit(services.db, who.clientAddress, 'session.signed_out', { userId: who.userId, detail: { which, count: ended.length } });
-  return ended.length;
+  await audit(services.db, who.clientAddress, 'session.signed_out', { userId: who.userId, detail: { which, count: live } });
+  return live;
 }

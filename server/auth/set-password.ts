@@ -24,7 +24,7 @@ import type { Queryable } from '../db/database-types';
 import { isSamlOnly } from './accounts';
 import { claimLoginAttempt, clearLoginFailures } from './login-throttle';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords';
-import { isKnownPassword } from './known-passwords';
+import { PASSWORD_LISTS_VERSION, isKnownPassword } from './known-passwords';
 import { withMail } from './mail-intents';
 import { deviceOf } from './sessions';
 import { signInToken } from './sign-in';
@@ -94,7 +94,12 @@ export async function setPassword(services: Services, input: NewPassword): Promi
   if (problems.length > 0) return { kind: 'weak-password', problems };
   // The current password was verified above: the same text is the same password.
   if (currentPassword !== undefined && password === currentPassword) return { kind: 'unchanged-password' };
-  if (await isKnownPassword(password, { email: user.email, organisations: organizations }, { rangeServiceUrl: services.config.pwnedPasswordsUrl, log })) {
+  const known = await isKnownPassword(
+    password,
+    { email: user.email, organisations: organizations },
+    { rangeServiceUrl: services.config.pwnedPasswordsUrl, log },
+  );
+  if (known) {
     await audit(db, clientAddress, 'password.known_refused', { userId: user.id, detail: { via: claims.purpose } });
     return { kind: 'known-password' };
   }
@@ -107,7 +112,7 @@ export async function setPassword(services: Services, input: NewPassword): Promi
   const generation = await withMail(services, async (tx, queue) => {
     const locked = viaLink ? await lockUser(tx, user.id) : await lockSessionUser(tx, { claims, user });
     if (!locked || (viaLink && !(await tokens.spend(tx, token, claims)))) return undefined;
-    const next = await setPasswordHash(tx, user.id, hash);
+    const next = await setPasswordHash(tx, user.id, hash, known === false ? PASSWORD_LISTS_VERSION : undefined);
     // The sessions the new password ends (all but the one that set it) are told to their apps.
     await queueBackchannelLogoutsOfUser(tx, user.id, next - 1, viaLink ? undefined : claims.sid);
     await spendUserOneTimeTokens(tx, user.id);

@@ -3,6 +3,7 @@
  * named by the SHA-256 of its random value, with what it undoes.
  */
 import type { Queryable } from './database-types';
+import { deleteInBatches } from './batched-delete';
 
 export interface AccountAlertRow {
   user_id: string;
@@ -55,5 +56,5 @@ export async function spendAccountAlertsOf(db: Queryable, userId: string): Promi
 }
 
 export async function deleteExpiredAccountAlerts(db: Queryable): Promise<void> {
-  await db.query('DELETE FROM account_alerts WHERE expires_at < now()');
+  await deleteInBatches(db, 'account_alerts', 'expires_at < now()');
 }

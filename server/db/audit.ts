@@ -3,6 +3,7 @@
  * passwords, codes or tokens.
  */
 import type { Queryable } from './database-types';
+import { deleteInBatches } from './batched-delete';
 
 export type AuditEvent =
   | 'account.secured'
@@ -63,5 +64,5 @@ export async function audit(db: Queryable, clientAddress: string, event: AuditEv
 
 /** Deletes audit rows older than the retention period (server/maintenance.ts). */
 export async function deleteAuditRowsOlderThan(db: Queryable, days: number): Promise<void> {
-  await db.query('DELETE FROM audit_log WHERE at < now() - make_interval(days => $1)', [days]);
+  await deleteInBatches(db, 'audit_log', 'at < now() - make_interval(days => $1)', [days]);
 }

@@ -3,6 +3,7 @@
  * the SHA-256 of their device cookie's value, with when each was last seen.
  */
 import type { Queryable } from './database-types';
+import { deleteInBatches } from './batched-delete';
 
 /**
  * Records a sign-in of the user from the device and answers what was known before it: whether the
@@ -23,5 +24,5 @@ export async function seeDevice(db: Queryable, userId: string, deviceHash: strin
 }
 
 export async function deleteDevicesOlderThan(db: Queryable, days: number): Promise<void> {
-  await db.query('DELETE FROM known_devices WHERE last_seen < now() - make_interval(days => $1)', [days]);
+  await deleteInBatches(db, 'known_devices', 'last_seen < now() - make_interval(days => $1)', [days]);
 }

@@ -6,6 +6,7 @@
  * organisations beside on the password's step; one to settle a success, with its audit row.
  */
 import type { Queryable } from './database-types';
+import { deleteInBatches } from './batched-delete';
 import { AUDIT_INSERT, auditValues, type AuditEntry } from './audit';
 import { ORGANIZATIONS_OF_USER_AS_JSON } from './memberships';
 import { COUNT_HIT } from './rate-counters';
@@ -131,5 +132,5 @@ export async function settleSuccessfulAttempt(
 }
 
 export async function deleteLoginAddressesOlderThan(db: Queryable, days: number): Promise<void> {
-  await db.query('DELETE FROM login_addresses WHERE last_success < now() - make_interval(days => $1)', [days]);
+  await deleteInBatches(db, 'login_addresses', 'last_success < now() - make_interval(days => $1)', [days]);
 }

@@ -6,6 +6,7 @@
  * Without an SMTP server, a sent mail keeps its content: that is the development outbox.
  */
 import type { Queryable } from './database-types';
+import { deleteInBatches } from './batched-delete';
 
 /** What a queued mail is about: its kind and what composing it needs (server/auth/mail-intents.ts). */
 export interface QueuedIntent {
@@ -156,5 +157,6 @@ export async function latestOutboxMails(db: Queryable, limit: number): Promise<O
 
 /** Mails sent or given up more than `days` ago. */
 export async function deleteMailOlderThan(db: Queryable, days: number): Promise<void> {
-  await db.query('DELETE FROM mail_queue WHERE coalesce(sent_at, failed_at) < now() - make_interval(days => $1)', [days]);
+  await deleteInBatches(db, 'mail_queue', 'sent_at < now() - make_interval(days => $1)', [days]);
+  await deleteInBatches(db, 'mail_queue', 'failed_at < now() - make_interval(days => $1)', [days]);
 }

@@ -4,6 +4,7 @@
  * its sessions stands for, and the organisation of each grant (server/oidc/provider.ts).
  */
 import type { Queryable } from './database-types';
+import { deleteInBatches } from './batched-delete';
 
 export interface OidcClientRow {
   id: string;
@@ -274,8 +275,5 @@ export async function queueBackchannelLogoutsOfUser(db: Queryable, userId: strin
 }
 
 export async function deleteExpiredOidcRows(db: Queryable): Promise<void> {
-  await db.query('DELETE FROM oidc_payloads WHERE expires_at < now()');
-  await db.query('DELETE FROM oidc_sign_ins WHERE expires_at < now()');
-  await db.query('DELETE FROM oidc_grant_orgs WHERE expires_at < now()');
-  await db.query('DELETE FROM oidc_app_sign_ins WHERE expires_at < now()');
+  for (const table of ['oidc_payloads', 'oidc_sign_ins', 'oidc_grant_orgs', 'oidc_app_sign_ins']) await deleteInBatches(db, table, 'expires_at < now()');
 }

@@ -4,6 +4,7 @@
  * challenges already used (server/auth/passkey-registration.ts, passkey-sign-in.ts).
  */
 import type { Queryable } from './database-types';
+import { deleteInBatches } from './batched-delete';
 
 export interface PasskeyRow {
   id: string;
@@ -54,8 +55,8 @@ export async function spendPasskeyChallenge(db: Queryable, hash: string, expires
 }
 
 export async function deleteExpiredChallenges(db: Queryable): Promise<void> {
-  await db.query('DELETE FROM webauthn_challenges WHERE expires_at < now()');
-  await db.query('DELETE FROM spent_passkey_challenges WHERE expires_at < now()');
+  await deleteInBatches(db, 'webauthn_challenges', 'expires_at < now()');
+  await deleteInBatches(db, 'spent_passkey_challenges', 'expires_at < now()');
 }
 
 export async function insertPasskey(

@@ -3,6 +3,7 @@
  * value only the browser holds (server/auth/password-sign-in.ts).
  */
 import type { Queryable } from './database-types';
+import { deleteInBatches } from './batched-delete';
 
 export interface PendingSignInRow {
   user_id: string;
@@ -37,5 +38,5 @@ export async function deletePendingSignIn(db: Queryable, idHash: string): Promis
 }
 
 export async function deleteExpiredPendingSignIns(db: Queryable): Promise<void> {
-  await db.query('DELETE FROM pending_sign_ins WHERE expires_at < now()');
+  await deleteInBatches(db, 'pending_sign_ins', 'expires_at < now()');
 }

@@ -3,6 +3,7 @@
  * keys of failed sign-ins per e-mail, consecutive failures with window_end holding the last one.
  */
 import type { Queryable } from './database-types';
+import { deleteInBatches } from './batched-delete';
 
 /** Counts one hit of key $1 in a fixed window of $2 seconds; returns the count and the seconds left in the window. */
 export const COUNT_HIT = `
@@ -42,6 +43,6 @@ export async function deleteCounters(db: Queryable, key: string, prefix: string)
  */
 export async function deleteEndedCounters(db: Queryable, failurePrefix: string, lockAfter: number): Promise<void> {
   const pattern = `${failurePrefix.replace(/[\\%_]/g, '\\$&')}%`;
-  await db.query(`DELETE FROM rate_counters WHERE key NOT LIKE $1 AND window_end < now()`, [pattern]);
-  await db.query(`DELETE FROM rate_counters WHERE key LIKE $1 AND count < $2 AND window_end < now() - interval '1 day'`, [pattern, lockAfter]);
+  await deleteInBatches(db, 'rate_counters', 'window_end < now() AND key NOT LIKE $1', [pattern]);
+  await deleteInBatches(db, 'rate_counters', `window_end < now() - interval '1 day' AND key LIKE $1 AND count < $2`, [pattern, lockAfter]);
 }

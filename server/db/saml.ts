@@ -3,6 +3,7 @@
  * and saml_used_assertions (assertions already used to sign in).
  */
 import type { Queryable } from './database-types';
+import { deleteInBatches } from './batched-delete';
 
 /** Saves a request; false when its id exists. Expired requests are cleared as new ones come in. */
 export async function insertSamlRequest(db: Queryable, request: { id: string; context: string; returnTo: string; ttlSeconds: number }): Promise<boolean> {
@@ -46,6 +47,6 @@ export async function insertUsedAssertion(db: Queryable, id: string, keepUntil: 
 
 /** Requests past their time and replay records of assertions that have expired anyway. */
 export async function deleteExpiredSamlRecords(db: Queryable): Promise<void> {
-  await db.query('DELETE FROM saml_requests WHERE expires_at < now()');
-  await db.query('DELETE FROM saml_used_assertions WHERE expires_at < now()');
+  await deleteInBatches(db, 'saml_requests', 'expires_at < now()');
+  await deleteInBatches(db, 'saml_used_assertions', 'expires_at < now()');
 }

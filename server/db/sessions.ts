@@ -5,6 +5,7 @@
  * (a new password, "This wasn't me"): only rows of the current generation are listed and valid.
  */
 import type { Queryable } from './database-types';
+import { deleteInBatches } from './batched-delete';
 
 export interface SessionRow {
   id: string;
@@ -101,13 +102,19 @@ export async function endBrowserSessions(
   );
 }
 
-/** Ends every live session of the user but `keep`, when given; answers those that ended. */
-export async function endSessionsOf(db: Queryable, userId: string, keep?: string): Promise<string[]> {
-  const rows = await db.query<{ id: string }>(
-    `UPDATE sessions SET ended_at = now() WHERE user_id = $1 AND ended_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid) RETURNING id`,
+/**
+ * Ends every session of the user not ended yet but `keep`, when given: also one past its lifetime
+ * or of an earlier generation, which an app's refresh token may still stand on. Answers those that
+ * ended, and how many of them were still live: listed on the sessions page (liveSessions).
+ */
+export async function endSessionsOf(db: Queryable, userId: string, keep?: string): Promise<{ ended: string[]; live: number }> {
+  const rows = await db.query<{ id: string; live: boolean }>(
+    `UPDATE sessions s SET ended_at = now() FROM users u
+     WHERE s.user_id = $1 AND u.id = s.user_id AND s.ended_at IS NULL AND ($2::uuid IS NULL OR s.id <> $2::uuid)
+     RETURNING s.id, s.expires_at > now() AND s.generation = u.session_generation AS live`,
     [userId, keep ?? null],
   );
-  return rows.map((row) => row.id);
+  return { ended: rows.map((row) => row.id), live: rows.filter((row) => row.live).length };
 }
 
 /** Marks a session active now, at most once per `everySeconds` (the check is in the statement, so instances agree). */
@@ -120,8 +127,8 @@ export async function touchSession(db: Queryable, sessionId: string, everySecond
  * token still stands on (server/oidc/refresh-tokens.ts): it asks how its session ended.
  */
 export async function deleteExpiredSessions(db: Queryable): Promise<void> {
-  await db.query(
-    `DELETE FROM sessions s WHERE (s.expires_at < now() OR s.ended_at < now() - interval '1 day')
-       AND NOT EXISTS (SELECT 1 FROM oidc_payloads p WHERE p.front_door_session = s.id AND p.model = 'RefreshToken' AND p.expires_at > now())`,
-  );
+  const noRefreshToken = `NOT EXISTS (SELECT 1 FROM oidc_payloads p
+    WHERE p.front_door_session = sessions.id AND p.model = 'RefreshToken' AND p.expires_at > now())`;
+  await deleteInBatches(db, 'sessions', `expires_at < now() AND ${noRefreshToken}`);
+  await deleteInBatches(db, 'sessions', `ended_at < now() - interval '1 day' AND ${noRefreshToken}`);
 }

@@ -3,6 +3,7 @@
  * reset links, each usable once), and what verifying a session reads about its user.
  */
 import type { Queryable } from './database-types';
+import { deleteInBatches } from './batched-delete';
 import type { UserRow } from './users';
 
 /** What verifying a sign-in token reads of its session: whether it still works, and when it was last active. */
@@ -72,6 +73,6 @@ export async function spendUserOneTimeTokens(db: Queryable, userId: string): Pro
 
 /** Revocations of tokens that have expired anyway, and expired links. */
 export async function deleteExpiredTokens(db: Queryable): Promise<void> {
-  await db.query('DELETE FROM revoked_tokens WHERE expires_at < now()');
-  await db.query('DELETE FROM one_time_tokens WHERE expires_at < now()');
+  await deleteInBatches(db, 'revoked_tokens', 'expires_at < now()');
+  await deleteInBatches(db, 'one_time_tokens', 'expires_at < now()');
 }

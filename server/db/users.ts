@@ -20,6 +20,8 @@ export interface UserRow {
   totp_set_via: TotpSetVia | null;
   /** Since when factor changes wait for a full sign-in ("This wasn't me", server/auth/account-alerts.ts). */
   factors_frozen_at: Date | null;
+  /** The lists of known passwords the password was last found not to be one of (server/auth/known-passwords.ts). */
+  password_checked_with: string | null;
 }
 
 /**
@@ -58,13 +60,22 @@ export async function insertUserIfNew(db: Queryable, email: string, language: La
   return rows[0]?.id;
 }
 
-/** A new password ends every earlier session: the session generation moves on; answers the new one. */
-export async function setPasswordHash(db: Queryable, userId: string, hash: string): Promise<number> {
+/**
+ * A new password ends every earlier session: the session generation moves on; answers the new one.
+ * `checkedWith`: the lists of known passwords it was found not to be one of, if it was judged.
+ */
+export async function setPasswordHash(db: Queryable, userId: string, hash: string, checkedWith: string | undefined): Promise<number> {
   const [row] = await db.query<{ session_generation: number }>(
-    'UPDATE users SET password_hash = $2, session_generation = session_generation + 1 WHERE id = $1 RETURNING session_generation',
-    [userId, hash],
+    `UPDATE users SET password_hash = $2, password_checked_with = $3, session_generation = session_generation + 1
+     WHERE id = $1 RETURNING session_generation`,
+    [userId, hash, checkedWith ?? null],
   );
   return row!.session_generation;
+}
+
+/** The password of this hash was found, at a sign-in, not to be one of the lists `checkedWith` names. */
+export async function recordPasswordChecked(db: Queryable, userId: string, hash: string, checkedWith: string): Promise<void> {
+  await db.query('UPDATE users SET password_checked_with = $3 WHERE id = $1 AND password_hash = $2', [userId, hash, checkedWith]);
 }
 
 /** Gives the user a TOTP secret (stored encrypted, server/auth/totp-secrets.ts) with no step used yet: an operator's. */
@@ -105,7 +116,7 @@ export async function clearTotp(db: Queryable, userId: string): Promise<void> {
 
 /** The password stops signing in, and factor changes wait for a full sign-in after now ("This wasn't me"). */
 export async function clearPasswordAndFreezeFactors(db: Queryable, userId: string): Promise<void> {
-  await db.query('UPDATE users SET password_hash = NULL, factors_frozen_at = now() WHERE id = $1', [userId]);
+  await db.query('UPDATE users SET password_hash = NULL, password_checked_with = NULL, factors_frozen_at = now() WHERE id = $1', [userId]);
 }
 
 type StoredTotp = { secret: string | null; pending: string | null };

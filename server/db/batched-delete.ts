@@ -1,0 +1,31 @@
+/**
+ * The sweep's one way to delete (server/maintenance.ts): a few rows a statement, found through the
+ * index of the condition and deleted by their row address (a TID scan, whatever the estimates),
+ * until none is left, giving the event loop a turn between statements. No statement comes near
+ * the database's bound however large the backlog, and requests run between them (on PGlite, whose
+ * statements run on this thread, too).
+ */
+import type { Queryable } from './database-types';
+
+/** Rows one statement deletes: a few milliseconds of work on an index. */
+export const DELETE_BATCH = 1000;
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Deletes the rows of `table` that `where` selects, DELETE_BATCH at a time; answers how many went.
+ * `table` and `where` are the caller's constant SQL; values go in `params`.
+ */
+export async function deleteInBatches(db: Queryable, table: string, where: string, params: readonly unknown[] = []): Promise<number> {
+  const limit = `$${params.length + 1}`;
+  const sql = `WITH gone AS (DELETE FROM ${table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${table} WHERE ${where} LIMIT ${limit})) RETURNING 1)
+    SELECT count(*)::int AS n FROM gone`;
+  let total = 0;
+  for (;;) {
+    const [row] = await db.query<{ n: number }>(sql, [...params, DELETE_BATCH]);
+    const deleted = row?.n ?? 0;
+    total += deleted;
+    if (deleted < DELETE_BATCH) return total;
+    await nextTurn();
+  }
+}
