@@ -19,11 +19,9 @@ const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${con
 );
 try {
   await migrate(db);
-  const services = await createServices(config, db);
+  // The mail the command queues is sent by the server, with the links of its own PUBLIC_URL (server/create-services.ts).
+  const services = await createServices(config, db, { onlyQueuesMail: true });
   console.log(await runAdmin(process.argv.slice(2), services));
-  // The mail the command queued: sent now, else by the server once it runs (server/mail/mail-queue.ts).
-  await services.mail.drain();
-  await services.mail.stop();
 } catch (error) {
   console.error(error instanceof AdminError ? error.message : error);
   process.exitCode = 1;

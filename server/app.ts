@@ -14,6 +14,9 @@ import { EMAIL_MAX_LENGTH } from '../rules/email';
 import { serveApp } from './web/static';
 import { hasAppPages, loadAppPages } from './web/app-page';
 import { openIdProviderRoutes } from './oidc/mount';
+import { runWithDeadline } from './db/deadline';
+import { measureRequests } from './metrics/requests';
+import { serveMetrics } from './metrics/listener';
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -77,6 +80,8 @@ export async function buildApp({ config, db, logStream, services: given, devIden
     frameworkErrors: answerBeforeRouting(securityHeaders(config, { scripts, styles: [] }, '')),
   });
   const services = given ?? (await createServices(config, db, { log: app.log }));
+  measureRequests(app, services.metrics.answered);
+  if (config.metricsPort !== undefined) serveMetrics(app, services.metrics.registry, { host: config.host, port: config.metricsPort });
   // Expired rows are swept at start and every hour, by every instance (deleting twice is harmless).
   let sweeper: NodeJS.Timeout | undefined;
   const sweep = () => sweepExpired(db, config).catch((error: unknown) => app.log.error({ err: error }, 'sweeping expired rows failed'));
@@ -92,6 +97,8 @@ export async function buildApp({ config, db, logStream, services: given, devIden
     await services.mail.stop();
   });
   if (!pages) app.log.warn({ distDir: config.distDir }, 'no built front door to serve: API only');
+  // One bound on each request's whole wait for the database, carried to every statement (server/db/deadline.ts).
+  app.addHook('onRequest', (_request, _reply, done) => runWithDeadline(config.databaseTimeoutMs, done));
   app.addHook('onRequest', refuseLongPaths);
   app.addHook('onSend', securityHeadersHook(config, scripts));
   // The OpenID Provider's engine is loaded here, not with the services: the admin command never needs it.

@@ -40,6 +40,12 @@ describe('server configuration', () => {
     }
   });
 
+  it('serves metrics only on METRICS_PORT, a port of their own apart from PORT', () => {
+    expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    for (const value of ['0', '65536', 'metrics', '8080']) expect(() => loadConfig({ METRICS_PORT: value })).toThrow(/METRICS_PORT/);
+  });
+
   it('refuses a port that is not a port, with the variable named', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);

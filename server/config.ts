@@ -10,6 +10,11 @@ import { DEFAULT_DATABASE_TIMEOUT_MS } from './db/database';
 export interface ServerConfig {
   port: number;
   host: string;
+  /**
+   * The port of a listener of its own, on host, that answers GET /metrics (server/metrics/listener.ts);
+   * operators keep it private. Unset: the metrics are served nowhere.
+   */
+  metricsPort: number | undefined;
   /** Where the API is mounted; the app reaches it through the runtime configuration. */
   apiBasePath: string;
   /** The front door's public origin: links in e-mails and redirects are built from it, never from Host. */
@@ -18,8 +23,8 @@ export interface ServerConfig {
   /** A real PostgreSQL when set; otherwise the embedded PGlite in dataDir. */
   databaseUrl: string | undefined;
   /**
-   * How long PostgreSQL may take to connect, to free one of the pool's connections and to answer
-   * each statement, in milliseconds: past it the API answers 503 instead of hanging.
+   * A request's whole wait for PostgreSQL, in milliseconds, from its arrival (server/db/deadline.ts);
+   * outside requests, each wait's: past it the API answers 503 instead of hanging.
    */
   databaseTimeoutMs: number;
   distDir: string;
@@ -70,6 +75,14 @@ function integer(name: string, value: string | undefined, fallback: number, min:
   if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${value}".`);
   }
+  return parsed;
+}
+
+/** A port apart from the main one, or none when unset. */
+function metricsPort(value: string | undefined, port: number): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const parsed = integer('METRICS_PORT', value, 0, 1, 65535);
+  if (parsed === port) throw new ConfigError(`METRICS_PORT must differ from PORT (${port}): the metrics have a listener of their own.`);
   return parsed;
 }
 
@@ -164,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
   return {
     port,
     host: env.HOST || '127.0.0.1',
+    metricsPort: metricsPort(env.METRICS_PORT, port),
     apiBasePath: basePath(env.API_BASE_PATH),
     publicUrl,
     dataDir: resolve(root, env.DATA_DIR || 'data'),

@@ -11,11 +11,21 @@ import { loadTotpKey, sealPlaintextTotpSecrets, totpSecrets } from './auth/totp-
 import { recoveryCodeHashing } from './auth/recovery-codes';
 import { passkeyChallenges } from './auth/passkey-challenges';
 import { smtpMailer } from './mail/mailer';
-import { createMailQueue } from './mail/mail-queue';
+import { createMailQueue, queueOnly } from './mail/mail-queue';
 import { composeMail } from './auth/mail-intents';
 import { createBackground } from './background';
+import { createMetrics } from './metrics/metrics';
 
-export async function createServices(config: ServerConfig, db: Database, options: { log?: Pick<FastifyBaseLogger, 'error' | 'warn'> } = {}): Promise<Services> {
+export interface ServicesOptions {
+  log?: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  /**
+   * The admin command's: mail is queued, never sent from there. The server that sends it composes
+   * its links from its own PUBLIC_URL, whichever process queued it.
+   */
+  onlyQueuesMail?: boolean;
+}
+
+export async function createServices(config: ServerConfig, db: Database, options: ServicesOptions = {}): Promise<Services> {
   const key = await loadSigningKey({ signingKey: config.signingKey, dataDir: config.dataDir });
   const totpKey = loadTotpKey({ totpKey: config.totpKey, dataDir: config.dataDir });
   const secrets = totpSecrets(totpKey);
@@ -25,6 +35,7 @@ export async function createServices(config: ServerConfig, db: Database, options
   // Composing a mail needs the services it belongs to (tokens, the database).
   const compose = (mail: Parameters<typeof composeMail>[1]) => composeMail(services, mail);
   const smtp = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined;
+  const metrics = createMetrics(db);
   const services: Services = {
     config,
     db,
@@ -39,8 +50,9 @@ export async function createServices(config: ServerConfig, db: Database, options
       audience: config.tokenAudience,
       sessionTtlSeconds: config.tokenTtlSeconds,
     }),
-    mail: createMailQueue({ db, smtp, compose, background, log }),
+    mail: options.onlyQueuesMail ? queueOnly() : createMailQueue({ db, smtp, compose, background, log, retried: metrics.mailRetried }),
     background,
+    metrics,
   };
   return services;
 }

@@ -1,5 +1,6 @@
 /**
- * Starts the reference server: configuration, database (migrated), HTTP. Stops cleanly on a signal.
+ * Starts the reference server: configuration, database (migrated), HTTP. Stops cleanly on a signal
+ * (server/clean-stop.ts).
  */
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
@@ -10,6 +11,7 @@ import { buildApp } from './app';
 import { seedDemoData } from './demo';
 import { createDevIdentityProvider } from './dev/identity-provider';
 import { registerDemoApps } from './dev/demo-apps';
+import { stopOnSignals } from './clean-stop';
 
 export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
@@ -30,16 +32,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   if (devIdentityProvider) await registerDemoApps(db, config.publicUrl);
   const app = await buildApp({ config, db, devIdentityProvider });
   log = app.log;
-  app.addHook('onClose', () => db.close());
   await app.listen({ port: config.port, host: config.host });
-
-  const stop = async (signal: string) => {
-    app.log.info({ signal }, 'stopping');
-    await app.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  stopOnSignals(app, db);
 
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.log(`\nFrontdoor is running: open ${config.publicUrl}/login\nDatabase: ${database}. Stop with Ctrl+C.\n`);

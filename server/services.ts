@@ -12,6 +12,7 @@ import type { RecoveryCodeHashing } from './auth/recovery-codes';
 import type { PasskeyChallenges } from './auth/passkey-challenges';
 import type { MailQueue } from './mail/mail-queue';
 import type { Background } from './background';
+import type { Metrics } from './metrics/metrics';
 
 export interface Services {
   config: ServerConfig;
@@ -28,4 +29,6 @@ export interface Services {
   /** Mail to send, queued with the changes that cause it (server/mail/mail-queue.ts). */
   mail: MailQueue;
   background: Background;
+  /** What the server counts for its operators (server/metrics/). */
+  metrics: Metrics;
 }

@@ -12,6 +12,8 @@ import { findUserByEmail } from '../db/users';
 import { isMember } from '../db/memberships';
 import { readOutbox } from '../mail/mail-queue';
 import { verifyPassword } from '../auth/passwords';
+import { createServices } from '../create-services';
+import { TEST_PUBLIC_URL } from '../testing/app';
 
 describe.each(testDatabases)('the admin command on $name', (target) => {
   let api: Api;
@@ -196,6 +198,20 @@ describe.each(testDatabases)('the admin command on $name', (target) => {
 
     await expect(admin('reset-second-factor --email nobody@example.com')).rejects.toThrow(/No user has e-mail "nobody@example.com"/);
     await expect(admin('reset-second-factor')).rejects.toThrow(/--email is required/);
+  });
+
+  it('only queues the mail of a command: the server sends it, with the links of its own PUBLIC_URL', async () => {
+    const owner = await accountOf(api, { email: 'queued.only@example.com', password: 'Lost-Phone-77', context: 'helpdesk' });
+    // The command runs without the server's PUBLIC_URL, as an operator's shell may.
+    const command = await createServices({ ...api.services.config, publicUrl: 'http://auth.frontdoor.localhost:8080' }, api.db, { onlyQueuesMail: true });
+    await runAdmin(['reset-second-factor', '--email', owner.email], command, noInput());
+    await command.background.idle();
+    const sentTo = async () => (await readOutbox(api.db, 50)).filter((mail) => mail.to === owner.email);
+    expect(await sentTo()).toEqual([]);
+    await api.services.mail.drain();
+    const [mail] = await sentTo();
+    expect(mail?.subject).toBe('Your two-step verification was reset');
+    expect(new URL(mail?.links[0] ?? '').origin).toBe(TEST_PUBLIC_URL);
   });
 
   it('refuses an option value with a control character or a line break', async () => {

@@ -210,18 +210,31 @@ describe.each(testDatabases)('the owner hears of every change to how the account
     expect((await mailsTo(who.email)).at(-1)!.subject).toBe('A passkey was added to your account');
   });
 
-  it('holds an alert past its own cap instead of dropping it, and sends it when the window ends', async () => {
+  it('gathers alerts past their cap into one digest that counts every event, sent when the window ends, whose link answers for all', async () => {
     const who = await owner();
     const key = limitKey(LIMITS.alertsPerRecipient, mailboxKey(who.email));
     // The cap is used up by earlier alerts.
     await api.db.query("INSERT INTO rate_counters (key, count, window_end) VALUES ($1, $2, now() + interval '1 hour')", [key, LIMITS.alertsPerRecipient.max]);
-    await addPasskey(await fullSignIn(who), 'Phone');
+    const session = await fullSignIn(who);
+    const passkeys = [await addPasskey(session, 'Phone'), await addPasskey(session, 'Laptop'), await addPasskey(session, 'Tablet')];
     expect(await mailsTo(who.email)).toEqual([]);
+    const waiting = await api.db.query<{ kind: string; count: number }>(
+      `SELECT kind, (params->>'count')::int AS count FROM mail_queue
+       WHERE sent_at IS NULL AND params->>'userId' = (SELECT id::text FROM users WHERE email = $1)`,
+      [who.email],
+    );
+    expect(waiting).toEqual([{ kind: 'account-alert-digest', count: 3 }]);
 
     // An hour later.
     await api.db.query("UPDATE rate_counters SET window_end = now() - interval '1 second' WHERE key = $1", [key]);
     await api.db.query('UPDATE mail_queue SET next_attempt_at = now() WHERE sent_at IS NULL');
-    expect((await mailsTo(who.email)).map((mail) => mail.subject)).toEqual(['A passkey was added to your account']);
+    const [digest, ...more] = await mailsTo(who.email);
+    expect(more).toEqual([]);
+    expectAlert(digest, 'More activity on your account');
+    expect(digest!.text).toContain('Your account had 3 more changes or sign-ins than we alert you of one by one in an hour.');
+    expect(digest!.text).toMatch(/3 times, the latest: A passkey was added to your account on .+ UTC\./);
+    expect((await secure(notMeToken(digest!))).statusCode).toBe(204);
+    for (const passkey of passkeys) expect((await signInWithPasskey(passkey)).json()).toMatchObject({ code: 'passkey_rejected' });
   });
 
   it("'This wasn't me' from a later alert also removes a passkey added before it, which then cannot lift the freeze", async () => {

@@ -22,7 +22,8 @@ import { deleteRecoveryCodes } from '../db/recovery-codes';
 import { spendUserOneTimeTokens } from '../db/tokens';
 import { clearPasswordAndFreezeFactors, clearTotp, endSessions, findUserById, lockUser, type UserRow } from '../db/users';
 import type { Composed } from '../mail/mail-queue';
-import { alertMail, securedAccountMail, type AlertEvent } from '../mail/alert-templates';
+import { alertDigestMail, alertMail, securedAccountMail, type AlertEvent } from '../mail/alert-templates';
+import { alertFacts, digestEvents, digestLinkEvent, gatherIntoDigest, type AlertDigest } from './alert-digest';
 import { resetLink, secureAccountLink } from './links';
 import { LIMITS } from './rate-limit';
 import { countRecipient } from './mail-cap';
@@ -38,27 +39,39 @@ export interface Alert {
   device?: { browser: string; system: string } | undefined;
 }
 
-/**
- * Alerts have a cap of their own per recipient, which no stranger's register or reset requests can
- * fill, and an alert past it is never dropped: it waits for the window to end.
- */
-async function capped(services: Services, mail: ClaimedMail, recipient: string): Promise<Composed | undefined> {
-  const cap = await countRecipient(services, mail, recipient, LIMITS.alertsPerRecipient);
-  return cap.allowed ? undefined : { kind: 'later', seconds: cap.retryAfter };
+/** Alerts have a cap of their own per recipient, which no stranger's register or reset requests can fill. */
+async function capped(services: Services, mail: ClaimedMail, recipient: string) {
+  return countRecipient(services, mail, recipient, LIMITS.alertsPerRecipient);
 }
 
-/** The alert mail, with a new "This wasn't me" link; the time of the change is when it was queued. */
-export async function composeAlert(services: Services, alert: Alert, mail: ClaimedMail): Promise<Composed> {
-  const { db, config } = services;
-  const user = await findUserById(db, alert.userId);
-  if (!user) return { kind: 'nothing' };
-  const later = await capped(services, mail, user.email);
-  if (later) return later;
+/** A new "This wasn't me" link, standing for an alert of `event` that happened at `happenedAt`. */
+async function newAlertLink(services: Services, user: UserRow, event: AlertEvent, happenedAt: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await insertAccountAlert(db, { hash: sha256Hex(token), userId: user.id, event: alert.event, happenedAt: mail.createdAt, ttlSeconds: ALERT_LINK_SECONDS });
-  const facts = { event: alert.event, happenedAt: mail.createdAt.toISOString(), recoveryCodesLeft: alert.recoveryCodesLeft, device: alert.device };
-  const link = secureAccountLink(config.publicUrl, token, user.language);
-  return { kind: 'send', message: { to: user.email, ...alertMail(user.language, facts, link) } };
+  await insertAccountAlert(services.db, { hash: sha256Hex(token), userId: user.id, event, happenedAt, ttlSeconds: ALERT_LINK_SECONDS });
+  return secureAccountLink(services.config.publicUrl, token, user.language);
+}
+
+/**
+ * The alert mail, with a new "This wasn't me" link; the time of the change is when it was queued.
+ * Past the cap it is never dropped: it joins its person's digest (server/auth/alert-digest.ts).
+ */
+export async function composeAlert(services: Services, alert: Alert, mail: ClaimedMail): Promise<Composed> {
+  const user = await findUserById(services.db, alert.userId);
+  if (!user) return { kind: 'nothing' };
+  const cap = await capped(services, mail, user.email);
+  if (!cap.allowed) return gatherIntoDigest(services, mail, user.id, cap.retryAfter);
+  const link = await newAlertLink(services, user, alert.event, mail.createdAt);
+  return { kind: 'send', message: { to: user.email, ...alertMail(user.language, alertFacts(mail), link) } };
+}
+
+/** The digest of alerts past the cap, once the cap allows it; until then it waits, and gathers more. */
+export async function composeAlertDigest(services: Services, digest: AlertDigest, mail: ClaimedMail): Promise<Composed> {
+  const user = await findUserById(services.db, digest.userId);
+  if (!user) return { kind: 'nothing' };
+  const cap = await capped(services, mail, user.email);
+  if (!cap.allowed) return { kind: 'later', seconds: cap.retryAfter };
+  const link = await newAlertLink(services, user, digestLinkEvent(digest), new Date(digest.since));
+  return { kind: 'send', message: { to: user.email, ...alertDigestMail(user.language, { count: digest.count, events: digestEvents(digest) }, link) } };
 }
 
 /** After "This wasn't me": a link to choose a new password. */
@@ -66,8 +79,8 @@ export async function composeSecuredAccount(services: Services, { userId }: { us
   const { db, tokens, config } = services;
   const user = await findUserById(db, userId);
   if (!user) return { kind: 'nothing' };
-  const later = await capped(services, mail, user.email);
-  if (later) return later;
+  const cap = await capped(services, mail, user.email);
+  if (!cap.allowed) return { kind: 'later', seconds: cap.retryAfter };
   const token = await tokens.issueOneTime({ userId: user.id, email: user.email }, 'reset');
   return { kind: 'send', message: { to: user.email, ...securedAccountMail(user.language, resetLink(config.publicUrl, token, user.language)) } };
 }

@@ -35,4 +35,16 @@ describe('a concurrency limit', () => {
     await expect(failing).rejects.toThrow('no');
     expect(await next).toBe('ran');
   });
+
+  it('tells how long each task waited for its turn: nothing for one that found a slot, the time it queued for the next', async () => {
+    const waits: number[] = [];
+    const limited = concurrencyLimit(1, (ms) => waits.push(ms));
+    const first = limited(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const second = limited(async () => undefined);
+    await Promise.all([first, second]);
+    expect(waits).toHaveLength(2);
+    expect(waits[0]).toBeLessThan(5);
+    // Timers may fire a little early by the high-resolution clock.
+    expect(waits[1]).toBeGreaterThanOrEqual(45);
+  });
 });

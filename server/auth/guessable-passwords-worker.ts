@@ -1,20 +1,14 @@
-/** The worker thread that judges passwords (server/auth/password-checker.ts), one at a time. */
+/** The worker thread that judges passwords (server/auth/password-checker.ts), one at a time, once its lists are loaded. */
 import { parentPort } from 'node:worker_threads';
-import { isGuessableWith } from './guessable-passwords';
+import { isGuessableWith, loadChecker } from './guessable-passwords';
+import { READY, type CheckAnswer, type CheckRequest } from './guessable-passwords-messages';
 
-export interface CheckRequest {
-  id: number;
-  password: string;
-  ownWords: string[];
-}
+const answer = (message: CheckAnswer | typeof READY) => parentPort?.postMessage(message);
 
-/** `guessable` is null when the lists could not be loaded: nothing was judged. */
-export interface CheckAnswer {
-  id: number;
-  guessable: boolean | null;
-}
-
-const answer = (message: CheckAnswer) => parentPort?.postMessage(message);
+void loadChecker().then(
+  () => answer(READY),
+  () => answer(READY),
+);
 
 parentPort?.on('message', (request: CheckRequest) => {
   isGuessableWith(request.password, request.ownWords).then(

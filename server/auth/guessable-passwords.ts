@@ -27,10 +27,7 @@ const PACKAGES = ['core', 'language-common', 'language-en', 'language-de', 'lang
 export const PASSWORD_LISTS_VERSION = (() => {
   const require = createRequire(import.meta.url);
   const versions = PACKAGES.map((name) => `${name}@${(require(`@zxcvbn-ts/${name}/package.json`) as { version: string }).version}`);
-  return createHash('sha256')
-    .update(JSON.stringify({ versions, BOUNDS, LEAST_SCORE }))
-    .digest('base64url')
-    .slice(0, 16);
+  return createHash('sha256').update(JSON.stringify({ versions, BOUNDS, LEAST_SCORE })).digest('base64url').slice(0, 16);
 })();
 
 type Dictionaries = Record<string, unknown>;
@@ -42,8 +39,8 @@ function ofLanguage(language: string, dictionary: Dictionaries): Dictionaries {
 
 let checker: Promise<ZxcvbnFactory> | undefined;
 
-/** The lists load at the first check, not at start (about 0.3 s and 90 MB). */
-function loadChecker(): Promise<ZxcvbnFactory> {
+/** The lists, loaded once (about 0.3 s and 90 MB): the worker loads them as it starts. */
+export function loadChecker(): Promise<ZxcvbnFactory> {
   checker ??= (async () => {
     const [{ ZxcvbnFactory }, common, en, de, it, fr] = await Promise.all([
       import('@zxcvbn-ts/core'),

@@ -11,7 +11,8 @@ import { findUserById } from '../db/users';
 import type { Composed } from '../mail/mail-queue';
 import { invitationMail } from '../mail/templates';
 import type { Language } from '../../rules/languages';
-import { composeAlert, composeSecuredAccount, type Alert } from './account-alerts';
+import { composeAlert, composeAlertDigest, composeSecuredAccount, type Alert } from './account-alerts';
+import type { AlertDigest } from './alert-digest';
 import { signupLink } from './links';
 import { composeBackchannelLogout, type BackchannelLogout } from '../oidc/backchannel-logout';
 import { composeResetLink, composeSignupLink, type LinkRequest } from './registration';
@@ -21,6 +22,8 @@ export type MailIntent =
   | { kind: 'reset-link'; params: LinkRequest }
   | { kind: 'invitation'; params: { userId: string; context: string; language: Language } }
   | { kind: 'account-alert'; params: Alert }
+  /** Queued by the alerts past their cap (server/auth/alert-digest.ts). */
+  | { kind: 'account-alert-digest'; params: AlertDigest }
   | { kind: 'account-secured'; params: { userId: string } }
   /** Queued by SQL beside the change that ends a session (server/db/oidc.ts, queueBackchannelLogouts). */
   | { kind: 'backchannel-logout'; params: BackchannelLogout };
@@ -49,6 +52,8 @@ export function composeMail(services: Services, mail: ClaimedMail): Promise<Comp
       return composeInvitation(services, intent.params);
     case 'account-alert':
       return composeAlert(services, intent.params, mail);
+    case 'account-alert-digest':
+      return composeAlertDigest(services, intent.params, mail);
     case 'account-secured':
       return composeSecuredAccount(services, intent.params, mail);
     case 'backchannel-logout':

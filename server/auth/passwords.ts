@@ -10,11 +10,23 @@ import { concurrencyLimit } from './concurrency-limit';
 // 2 is Argon2id in @node-rs/argon2's const enum, which isolated modules cannot import.
 export const ARGON2_OPTIONS: Options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
+const hashWaitListeners: ((ms: number) => void)[] = [];
+
+/**
+ * Tells `listener` how long each hash waited for its turn, in milliseconds (server/metrics/process.ts).
+ * The limit below is the process's, and so are its listeners.
+ */
+export function onHashWait(listener: (ms: number) => void): void {
+  hashWaitListeners.push(listener);
+}
+
 /**
  * No more hashes at once than the cores this process may use: a memory-hard hash beyond them only
  * takes turns on a core and evicts the others' 19 MiB from its caches, so all of them slow down.
  */
-const hashing = concurrencyLimit(availableParallelism());
+const hashing = concurrencyLimit(availableParallelism(), (ms) => {
+  for (const listener of hashWaitListeners) listener(ms);
+});
 
 export function hashPassword(password: string): Promise<string> {
   return hashing(() => hash(password, ARGON2_OPTIONS));

@@ -15,6 +15,16 @@ export interface Database extends Queryable {
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool, as the metrics see it (server/metrics/database-pool.ts); PGlite has none. */
+  readonly pool?: PoolObserver;
+}
+
+/** What a connection pool tells about itself. */
+export interface PoolObserver {
+  /** Connections open, those of them idle, and the callers waiting for one. */
+  counts(): { total: number; idle: number; waiting: number };
+  /** Tells `listener` of each statement, transaction or wait for a connection that failed on its time bound. */
+  onTimeout(listener: () => void): void;
 }
 
 /** Where a database reports trouble it gets over by itself (a PostgreSQL connection it lost); pino's shape. */

@@ -115,17 +115,63 @@ export async function markMailFailed(db: Queryable, mail: Pick<ClaimedMail, 'id'
 }
 
 /**
- * Alerts of the user that have not left yet, settled without a mail: "This wasn't me" answered for
- * them (server/auth/account-alerts.ts). Answers when the oldest of them was queued, if any.
+ * Alerts of the user that have not left yet, their digest too, settled without a mail: "This
+ * wasn't me" answered for them (server/auth/account-alerts.ts). Answers when the oldest of their
+ * events happened, if any.
  */
 export async function cancelQueuedAlerts(db: Queryable, userId: string): Promise<Date | undefined> {
-  const rows = await db.query<{ created_at: Date | string }>(
+  const rows = await db.query<{ at: Date | string }>(
     `UPDATE mail_queue SET sent_at = now(), locked_until = NULL, last_error = 'answered by This wasn''t me'
-     WHERE kind = 'account-alert' AND params->>'userId' = $1 AND sent_at IS NULL AND failed_at IS NULL RETURNING created_at`,
+     WHERE params->>'userId' = $1 AND kind IN ('account-alert', 'account-alert-digest') AND sent_at IS NULL AND failed_at IS NULL
+     RETURNING coalesce((params->>'since')::timestamptz, created_at) AS at`,
     [userId],
   );
-  const times = rows.map((row) => new Date(row.created_at).getTime());
+  const times = rows.map((row) => new Date(row.at).getTime());
   return times.length ? new Date(Math.min(...times)) : undefined;
+}
+
+/** An alert mail waiting to leave, as its person's digest gathers it (server/auth/alert-digest.ts). */
+export interface QueuedAlert {
+  params: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/**
+ * Settles up to `limit` of the person's alerts waiting to leave, unclaimed, without a mail: their
+ * digest tells of them. Answers them, oldest first.
+ */
+export async function gatherQueuedAlerts(db: Queryable, userId: string, limit: number): Promise<QueuedAlert[]> {
+  const rows = await db.query<{ params: Record<string, unknown>; created_at: Date | string }>(
+    `UPDATE mail_queue SET sent_at = now(), locked_until = NULL, last_error = 'gathered into a digest'
+     WHERE id IN (
+       SELECT id FROM mail_queue
+       WHERE params->>'userId' = $1 AND kind = 'account-alert' AND sent_at IS NULL AND failed_at IS NULL
+         AND (locked_until IS NULL OR locked_until < now())
+       ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
+     RETURNING params, created_at`,
+    [userId, limit],
+  );
+  return rows.map((row) => ({ params: row.params, createdAt: new Date(row.created_at) })).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/** The person's digest waiting to leave, held for this transaction; `sending` while a worker has it claimed. */
+export async function heldAlertDigest(db: Queryable, userId: string): Promise<{ id: string; params: Record<string, unknown>; sending: boolean } | undefined> {
+  const [row] = await db.query<{ id: string; params: Record<string, unknown>; sending: boolean }>(
+    `SELECT id, params, coalesce(locked_until > now(), false) AS sending FROM mail_queue
+     WHERE params->>'userId' = $1 AND kind = 'account-alert-digest' AND sent_at IS NULL AND failed_at IS NULL FOR UPDATE`,
+    [userId],
+  );
+  return row && { ...row, id: String(row.id) };
+}
+
+/** Writes the person's digest: the one held (`id`), or a new one due in `dueInSeconds`. */
+export async function saveAlertDigest(db: Queryable, digest: { id: string | undefined; params: object; dueInSeconds: number }): Promise<void> {
+  if (digest.id) await db.query('UPDATE mail_queue SET params = $2::jsonb WHERE id = $1', [digest.id, JSON.stringify(digest.params)]);
+  else
+    await db.query(`INSERT INTO mail_queue (kind, params, next_attempt_at) VALUES ('account-alert-digest', $1::jsonb, now() + make_interval(secs => $2))`, [
+      JSON.stringify(digest.params),
+      digest.dueInSeconds,
+    ]);
 }
 
 interface OutboxRow {
@@ -159,4 +205,21 @@ export async function latestOutboxMails(db: Queryable, limit: number): Promise<O
 export async function deleteMailOlderThan(db: Queryable, days: number): Promise<void> {
   await deleteInBatches(db, 'mail_queue', 'sent_at < now() - make_interval(days => $1)', [days]);
   await deleteInBatches(db, 'mail_queue', 'failed_at < now() - make_interval(days => $1)', [days]);
+}
+
+/** The mails waiting to leave, neither sent nor given up, and how long the longest due of them has been due. */
+export interface MailBacklog {
+  waiting: number;
+  /** 0 when none is due. */
+  oldestDueSeconds: number;
+}
+
+/** The backlog in one statement, which the partial index mail_queue_due serves (server/metrics/mail-queue.ts). */
+export async function mailBacklog(db: Queryable): Promise<MailBacklog> {
+  const [row] = await db.query<{ waiting: number; oldest_due_seconds: number }>(
+    `SELECT count(*)::int AS waiting,
+       coalesce(extract(epoch FROM now() - min(next_attempt_at) FILTER (WHERE next_attempt_at <= now())), 0)::float8 AS oldest_due_seconds
+     FROM mail_queue WHERE sent_at IS NULL AND failed_at IS NULL`,
+  );
+  return { waiting: row?.waiting ?? 0, oldestDueSeconds: row?.oldest_due_seconds ?? 0 };
 }

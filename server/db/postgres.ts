@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Database, DatabaseLog, Queryable } from './database-types';
-import { isConnectionLost, isDatabaseUnavailable } from './unavailable';
+import { isConnectionLost, isDatabaseUnavailable, isTimeout } from './unavailable';
+import { DeadlinePassed, timeLeft } from './deadline';
 
 export interface PostgresOptions {
   /** Confines every connection to this schema. */
@@ -17,8 +18,25 @@ const logged = (error: Error & { code?: unknown }) => ({ err: { message: error.m
 /** A statement that only reads (the data layer's SELECTs call no function that writes). */
 const READ = /^\s*SELECT\b/i;
 
+/** What is left of the request's time for the database (server/db/deadline.ts), if it runs in one; none left fails at once. */
+function requestTimeLeft(): number | undefined {
+  const left = timeLeft();
+  if (left !== undefined && left <= 0) throw new DeadlinePassed();
+  return left;
+}
+
+/** node-postgres bounds one statement by its config's query_timeout (pg/lib/client.js), which its types leave out. */
+type BoundedQuery = pg.QueryConfig & { query_timeout?: number };
+
+/** A statement without parameters, bounded as rowsOf bounds one. */
+function bounded(text: string): BoundedQuery {
+  const left = requestTimeLeft();
+  return left === undefined ? { text } : { text, query_timeout: left };
+}
+
+/** A statement, bounded by what is left of the request's time when it runs in one (else by the pool's query_timeout). */
 async function rowsOf<Row>(target: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[]): Promise<Row[]> {
-  const result = await target.query(sql, [...params]);
+  const result = await target.query({ ...bounded(sql), values: [...params] });
   return result.rows as Row[];
 }
 
@@ -26,9 +44,56 @@ function queryable(target: pg.Pool | pg.PoolClient): Queryable {
   return {
     query: (sql, params = []) => rowsOf(target, sql, params),
     async exec(sql: string) {
-      await target.query(sql);
+      await rowsOf(target, sql, []);
     },
   };
+}
+
+/**
+ * One of the pool's connections, waited for no longer than the request has left, when it runs in
+ * one (else the pool's connectionTimeoutMillis bounds the wait). One that comes after the request
+ * gave up goes straight back to the pool.
+ */
+async function connect(pool: pg.Pool): Promise<pg.PoolClient> {
+  const left = requestTimeLeft();
+  if (left === undefined) return pool.connect();
+  const connecting = pool.connect();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new DeadlinePassed()), left);
+  });
+  try {
+    return await Promise.race([connecting, late]);
+  } catch (error) {
+    connecting.then(
+      (client) => client.release(),
+      () => undefined,
+    );
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * One statement on a connection of its own; a connection that failed as a connection is closed,
+ * not reused. The pool listens to idle connections only: one lost while its statement runs is
+ * reported here, not left an unhandled 'error' event that would end the process.
+ */
+async function onPooledConnection<Row>(pool: pg.Pool, log: DatabaseLog, sql: string, params: readonly unknown[]): Promise<Row[]> {
+  const client = await connect(pool);
+  const lost = (error: Error) => log.warn(logged(error), 'lost a database connection during a statement');
+  client.on('error', lost);
+  let broken: Error | undefined;
+  try {
+    return await rowsOf<Row>(client, sql, params);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) broken = error as Error;
+    throw error;
+  } finally {
+    client.off('error', lost);
+    client.release(broken);
+  }
 }
 
 /**
@@ -39,15 +104,17 @@ function queryable(target: pg.Pool | pg.PoolClient): Queryable {
  * have committed by then, so only a read, which changes nothing either way, is retried. A timeout
  * is not a lost connection: retrying would double the wait on a database that does not answer.
  */
-function pooled(pool: pg.Pool): Queryable {
+function pooled(pool: pg.Pool, log: DatabaseLog): Queryable {
   return {
-    ...queryable(pool),
+    async exec(sql: string) {
+      await onPooledConnection(pool, log, sql, []);
+    },
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       try {
-        return await rowsOf<Row>(pool, sql, params);
+        return await onPooledConnection<Row>(pool, log, sql, params);
       } catch (error) {
         if (!READ.test(sql) || !isConnectionLost(error)) throw error;
-        return rowsOf<Row>(pool, sql, params);
+        return onPooledConnection<Row>(pool, log, sql, params);
       }
     },
   };
@@ -70,18 +137,18 @@ const rolledBack = () => Object.assign(new Error('The transaction was rolled bac
  * back what a closed connection left open. Any other failure is rolled back.
  */
 async function inTransaction<T>(pool: pg.Pool, log: DatabaseLog, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+  const client = await connect(pool);
   // The pool listens to idle connections only: without this, losing one mid-transaction (while fn
   // awaits something else) would be an unhandled 'error' event and end the process.
   const lost = (error: Error) => log.warn(logged(error), 'lost a database connection during a transaction');
   client.on('error', lost);
   let broken: Error | undefined;
   try {
-    await client.query('BEGIN');
+    await client.query(bounded('BEGIN'));
     const result = await fn(queryable(client));
     // A statement of fn failed and fn went on: PostgreSQL answers the COMMIT with ROLLBACK, and
     // nothing fn wrote is kept. Fails as PGlite's transaction does (pglite-statements.ts).
-    if ((await client.query('COMMIT')).command === 'ROLLBACK') throw rolledBack();
+    if ((await client.query(bounded('COMMIT'))).command === 'ROLLBACK') throw rolledBack();
     return result;
   } catch (error) {
     broken = isDatabaseUnavailable(error) ? (error as Error) : await rollback(client);
@@ -116,10 +183,30 @@ export async function openPostgres(connectionString: string, { schema, timeoutMs
   // unheard, that error would end the process. The next statement opens a new connection.
   pool.on('error', (error) => log.warn(logged(error), 'lost an idle database connection; the pool opens a new one when needed'));
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  return {
+  return observed(pool, {
     kind: 'postgres',
-    ...pooled(pool),
+    ...pooled(pool, log),
     transaction: (fn) => inTransaction(pool, log, fn),
     close: () => pool.end(),
+  });
+}
+
+/** The database with its pool's counts and time-outs told (PoolObserver); a time-out is counted once, where it leaves the database. */
+function observed(pool: pg.Pool, db: Database): Database {
+  const listeners: (() => void)[] = [];
+  const told = <T>(work: Promise<T>) =>
+    work.catch((error: unknown) => {
+      if (isTimeout(error)) for (const listener of listeners) listener();
+      throw error;
+    });
+  return {
+    ...db,
+    query: (sql, params) => told(db.query(sql, params)),
+    exec: (sql) => told(db.exec(sql)),
+    transaction: (fn) => told(db.transaction(fn)),
+    pool: {
+      counts: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      onTimeout: (listener) => void listeners.push(listener),
+    },
   };
 }

@@ -48,6 +48,17 @@ export function isConnectionLost(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Whether a failure is a bound that passed: connecting, waiting for a pooled connection, a
+ * statement or its wait for a lock, a request's time for the database (server/db/deadline.ts).
+ */
+export function isTimeout(error: unknown): boolean {
+  for (const { code, message } of chain(error)) {
+    if (code === '57014' || code === '55P03' || code === 'ETIMEDOUT' || matches(TIMED_OUT, message)) return true;
+  }
+  return false;
+}
+
 /** Whether a failure means the database cannot be reached now (down, restarting, frozen, cut off). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const { code, message } of chain(error)) {

@@ -41,6 +41,8 @@ interface AlertDictionary {
   action: string;
   undo: string;
   secured: Wording;
+  /** The digest of alerts past the hour's cap (server/auth/alert-digest.ts): its subject, its opening, and one kind of event that came `count` times. */
+  digest: { subject: string; intro: (count: number) => string; times: (count: number, what: string) => string };
 }
 
 const dictionaries: Record<Language, AlertDictionary> = {
@@ -100,6 +102,11 @@ const dictionaries: Record<Language, AlertDictionary> = {
       action: 'Choose a new password',
       after: ['If the link has expired, ask for a new one on the sign-in page with "Forgot password".'],
     },
+    digest: {
+      subject: 'More activity on your account',
+      intro: (count) => `Your account had ${count} more changes or sign-ins than we alert you of one by one in an hour. Here they all are in one e-mail:`,
+      times: (count, what) => (count === 1 ? what : `${count} times, the latest: ${what}`),
+    },
   },
   de: {
     events: {
@@ -156,6 +163,12 @@ const dictionaries: Record<Language, AlertDictionary> = {
       ],
       action: 'Neues Passwort wählen',
       after: ['Falls der Link abgelaufen ist, fordern Sie auf der Anmeldeseite über „Passwort vergessen“ einen neuen an.'],
+    },
+    digest: {
+      subject: 'Weitere Aktivität in Ihrem Konto',
+      intro: (count) =>
+        `In Ihrem Konto gab es ${count} weitere Änderungen oder Anmeldungen, mehr als wir Ihnen in einer Stunde einzeln melden. Hier sind alle in einer E-Mail:`,
+      times: (count, what) => (count === 1 ? what : `${count}-mal, zuletzt: ${what}`),
     },
   },
   it: {
@@ -214,6 +227,12 @@ const dictionaries: Record<Language, AlertDictionary> = {
       action: 'Scegli una nuova password',
       after: ['Se il link è scaduto, chiedine uno nuovo dalla pagina di accesso con «Password dimenticata».'],
     },
+    digest: {
+      subject: 'Altre attività sul tuo account',
+      intro: (count) =>
+        `Sul tuo account ci sono state altre ${count} modifiche o accessi, più di quanti te ne segnaliamo uno per uno in un’ora. Eccoli tutti in un’unica e-mail:`,
+      times: (count, what) => (count === 1 ? what : `${count} volte, l’ultima: ${what}`),
+    },
   },
   fr: {
     events: {
@@ -270,6 +289,12 @@ const dictionaries: Record<Language, AlertDictionary> = {
       ],
       action: 'Choisir un nouveau mot de passe',
       after: ['Si le lien a expiré, demandez-en un nouveau sur la page de connexion avec « Mot de passe oublié ».'],
+    },
+    digest: {
+      subject: 'Autres activités sur votre compte',
+      intro: (count) =>
+        `Votre compte a connu ${count} autres modifications ou connexions, plus que nous ne vous en signalons une à une en une heure. Les voici toutes dans un seul e-mail :`,
+      times: (count, what) => (count === 1 ? what : `${count} fois, la dernière : ${what}`),
     },
   },
   az: {
@@ -328,6 +353,11 @@ const dictionaries: Record<Language, AlertDictionary> = {
       action: 'Yeni şifrə seç',
       after: ['Keçidin vaxtı keçibsə, giriş səhifəsində “Şifrəni unutmusunuz” ilə yenisini istəyin.'],
     },
+    digest: {
+      subject: 'Hesabınızda daha çox fəaliyyət',
+      intro: (count) => `Hesabınızda daha ${count} dəyişiklik və ya giriş oldu: bir saatda ayrıca bildirdiyimizdən çox. Hamısı bir məktubda:`,
+      times: (count, what) => (count === 1 ? what : `${count} dəfə, sonuncusu: ${what}`),
+    },
   },
 };
 
@@ -336,18 +366,47 @@ function whenOf(language: Language, iso: string): string {
   return `${new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
 }
 
+/** The subject and sentence of one event. */
+function told(dictionary: AlertDictionary, language: Language, facts: AlertFacts) {
+  return dictionary.events[facts.event]({
+    when: whenOf(language, facts.happenedAt),
+    left: facts.recoveryCodesLeft ?? 0,
+    device: dictionary.device(facts.device?.browser, facts.device?.system),
+  });
+}
+
+const what = (dictionary: AlertDictionary, language: Language, facts: AlertFacts) => told(dictionary, language, facts).what;
+
 /** The alert of one event, with its "This wasn't me" link. */
 export function alertMail(language: string, facts: AlertFacts, link: string): MailContent {
   return renderMail(
     language,
     (chosen) => {
       const dictionary = dictionaries[chosen];
-      const { subject, what } = dictionary.events[facts.event]({
-        when: whenOf(chosen, facts.happenedAt),
-        left: facts.recoveryCodesLeft ?? 0,
-        device: dictionary.device(facts.device?.browser, facts.device?.system),
-      });
-      return { subject, before: [what, dictionary.ignore], action: dictionary.action, after: [dictionary.undo] };
+      return {
+        subject: told(dictionary, chosen, facts).subject,
+        before: [what(dictionary, chosen, facts), dictionary.ignore],
+        action: dictionary.action,
+        after: [dictionary.undo],
+      };
+    },
+    link,
+  );
+}
+
+/** The alerts past the hour's cap in one mail: each kind of event with how often it came and its latest, and one "This wasn't me" link for all. */
+export function alertDigestMail(language: string, digest: { count: number; events: { count: number; facts: AlertFacts }[] }, link: string): MailContent {
+  return renderMail(
+    language,
+    (chosen) => {
+      const dictionary = dictionaries[chosen];
+      const lines = digest.events.map(({ count, facts }) => dictionary.digest.times(count, what(dictionary, chosen, facts)));
+      return {
+        subject: dictionary.digest.subject,
+        before: [dictionary.digest.intro(digest.count), ...lines, dictionary.ignore],
+        action: dictionary.action,
+        after: [dictionary.undo],
+      };
     },
     link,
   );

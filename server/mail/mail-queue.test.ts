@@ -188,4 +188,27 @@ describe.each(testDatabases)('the mail queue on $name', (target) => {
     const received = smtp.received.map((mail) => /^Subject: (.*)$/m.exec(mail.raw)?.[1]).sort();
     expect(received).toEqual([...subjects].sort());
   });
+
+  it('finishes the mail under way when stopped, and claims no other: the rest waits for the next worker', async () => {
+    const { db } = await open();
+    const composing: string[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const compose: Compose = async (mail) => {
+      composing.push(mail.id);
+      await held;
+      return composeAsGiven(mail);
+    };
+    const queue = createMailQueue({ db, compose, background: createBackground(silent), log: silent });
+    for (const subject of ['first', 'second']) await queue.enqueue(db, { kind: 'test', params: { message: message({ subject }) } });
+    const draining = queue.drain();
+    while (composing.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const stopping = queue.stop();
+    release();
+    await Promise.all([draining, stopping]);
+
+    expect((await readOutbox(db)).map((mail) => mail.subject)).toEqual(['first']);
+    expect(composing).toHaveLength(1);
+    expect((await rowsOf(db))[1]).toMatchObject({ attempts: 0, sent_at: null, failed_at: null });
+  });
 });

@@ -97,6 +97,8 @@ function post({ to, form }: { to: string; form: Record<string, string> }): Promi
   });
 }
 
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 /** 5 s, 15 s, 45 s, … up to an hour between attempts. */
 export const retryDelaySeconds = (attempts: number) => Math.min(3600, 5 * 3 ** Math.max(0, attempts - 1));
 
@@ -109,7 +111,10 @@ export interface MailQueue {
   drain(): Promise<void>;
   /** Looks for due mail every MAIL_POLL_MS until stopped. */
   start(): void;
-  /** Stops looking, lets the work under way finish and closes the connection to the SMTP server. */
+  /**
+   * Stops looking and claims no mail any more: the mail being sent is finished, the others stay
+   * queued for the next start or another instance. Then closes the connection to the SMTP server.
+   */
   stop(): Promise<void>;
 }
 
@@ -120,10 +125,13 @@ export interface MailQueueOptions {
   compose: Compose;
   background: Background;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  /** Hears of each attempt that failed and is tried again later (the metrics' count of retries). */
+  retried?: () => void;
 }
 
-export function createMailQueue({ db, smtp, compose, background, log }: MailQueueOptions): MailQueue {
+export function createMailQueue({ db, smtp, compose, background, log, retried }: MailQueueOptions): MailQueue {
   let poller: NodeJS.Timeout | undefined;
+  let stopped = false;
 
   async function deliver(message: MailMessage): Promise<Omit<OutboxMail, 'to' | 'sentAt'> | undefined> {
     if (smtp) return void (await smtp.send(message));
@@ -153,12 +161,20 @@ export function createMailQueue({ db, smtp, compose, background, log }: MailQueu
       } else {
         log.warn({ err: error, mail: mail.id, kind: mail.kind, attempts: mail.attempts }, 'a mail could not be sent: tried again later');
         await deferMail(db, mail, retryDelaySeconds(mail.attempts), reason);
+        retried?.();
       }
     }
   }
 
   async function drain(): Promise<void> {
-    for (let mail = await claimDueMail(db, MAIL_LEASE_SECONDS); mail; mail = await claimDueMail(db, MAIL_LEASE_SECONDS)) await attempt(mail);
+    while (!stopped) {
+      const mail = await claimDueMail(db, MAIL_LEASE_SECONDS);
+      if (!mail) return;
+      await attempt(mail);
+      // A turn for requests between mails: a backlog coming due at once (alerts deferred to the end
+      // of their cap's window) is sent over many turns of the event loop, not in one.
+      await nextTurn();
+    }
   }
 
   /** One drain waits in the background at a time: a drain sends everything due when it runs. */
@@ -180,12 +196,18 @@ export function createMailQueue({ db, smtp, compose, background, log }: MailQueu
       poller ??= setInterval(drainInBackground, MAIL_POLL_MS).unref();
     },
     async stop() {
+      stopped = true;
       clearInterval(poller);
       poller = undefined;
       await background.idle();
       await smtp?.close();
     },
   };
+}
+
+/** A queue that only queues: the server's queue sends what it holds (an admin command's, server/create-services.ts). */
+export function queueOnly(): MailQueue {
+  return { enqueue: enqueueMail, kick() {}, drain: async () => {}, start() {}, stop: async () => {} };
 }
 
 /** The newest `limit` mails of the development outbox, newest first. */

@@ -61,10 +61,11 @@ export function testProcesses() {
 
   /**
    * A TypeScript entry point of the project in a process of its own (tsx loaded into it, so signals
-   * reach it), its standard error kept or shown with the test's.
+   * reach it), its standard error kept or shown with the test's; its standard output (the server's
+   * log) dropped unless kept.
    */
-  function start(script: string, args: string[], env: NodeJS.ProcessEnv, stderr: 'pipe' | 'inherit'): ChildProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env, stdio: ['ignore', 'ignore', stderr] });
+  function start(script: string, args: string[], env: NodeJS.ProcessEnv, stderr: 'pipe' | 'inherit', stdout: 'pipe' | 'ignore' = 'ignore'): ChildProcess {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env, stdio: ['ignore', stdout, stderr] });
     started.push(child);
     return child;
   }

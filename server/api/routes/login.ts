@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
-import { signInWithPassword, signInWithPendingCode, type SignedIn } from '../../auth/password-sign-in';
+import { signInWithPassword, signInWithPendingCode, type CodeSignIn, type PasswordSignIn, type SignedIn } from '../../auth/password-sign-in';
 import type { Answer, Route } from '../contract';
 import { HttpError } from '../errors';
 import { routeOptions, routePath } from '../openapi-schemas';
 import { dropPendingSignIn, heldPendingSignIn, holdPendingSignIn } from '../pending-sign-in-cookie';
 import { deviceOfRequest } from '../device-cookie';
+import { countedSignIn } from '../sign-in-counts';
+import type { SignInOutcome } from '../../metrics/sign-ins';
 
 /**
  * The session answered, with the contexts whose current terms are accepted (flows 4.8), how many
@@ -19,6 +21,14 @@ const signedInAnswer = ({ context, token, termsAccepted, recoveryCodesLeft, pass
   ...(recoveryCodesLeft === undefined ? {} : { recoveryCodesLeft }),
   ...(passwordCompromised ? { passwordCompromised } : {}),
 });
+
+const PASSWORD_OUTCOMES: Record<PasswordSignIn['kind'], SignInOutcome> = {
+  'invalid-credentials': 'failed',
+  'code-required': 'code_required',
+  'invalid-code': 'failed',
+  'signed-in': 'succeeded',
+};
+const CODE_OUTCOMES: Record<CodeSignIn['kind'], SignInOutcome> = { 'invalid-code': 'failed', 'sign-in-expired': 'expired', 'signed-in': 'succeeded' };
 
 const invalidCode = () => new HttpError(401, 'invalid_code', 'Invalid code.');
 
@@ -37,7 +47,7 @@ export async function loginRoutes(app: FastifyInstance, { services }: { services
     // An empty challenge is "no code yet", as on set-password (contract, LoginRequest).
     const challenge = request.body.challenge || undefined;
     const held = heldPendingSignIn(request);
-    const outcome = await signInWithPassword(services, {
+    const signingIn = signInWithPassword(services, {
       email,
       password,
       challenge,
@@ -46,6 +56,7 @@ export async function loginRoutes(app: FastifyInstance, { services }: { services
       userAgent: request.headers['user-agent'],
       device: deviceOfRequest(request, reply, config),
     });
+    const outcome = await countedSignIn(services, 'password', (result) => PASSWORD_OUTCOMES[result.kind], signingIn);
     switch (outcome.kind) {
       case 'invalid-credentials':
         throw new HttpError(400, 'invalid_credentials', 'Incorrect email or password.');
@@ -67,13 +78,14 @@ export async function loginRoutes(app: FastifyInstance, { services }: { services
    * there is none to complete, and the person signs in with the password again.
    */
   app.post<Route<'loginWithCode'>>(routePath('loginWithCode'), routeOptions('loginWithCode'), async (request, reply) => {
-    const outcome = await signInWithPendingCode(services, {
+    const signingIn = signInWithPendingCode(services, {
       pendingSignIn: heldPendingSignIn(request),
       challenge: request.body.challenge,
       clientAddress: request.ip,
       userAgent: request.headers['user-agent'],
       device: deviceOfRequest(request, reply, config),
     });
+    const outcome = await countedSignIn(services, 'code', (result) => CODE_OUTCOMES[result.kind], signingIn);
     if (outcome.kind === 'invalid-code') throw invalidCode();
     dropPendingSignIn(reply, config);
     if (outcome.kind === 'sign-in-expired') throw new HttpError(401, 'sign_in_expired', 'The sign-in has expired. Enter the password again.');

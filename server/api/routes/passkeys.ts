@@ -2,12 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Services } from '../../services';
 import { addPasskey, listPasskeys, passkeyRegistrationOptions, removePasskey } from '../../auth/passkey-registration';
-import { passkeySignInOptions, signInWithPasskey } from '../../auth/passkey-sign-in';
+import { passkeySignInOptions, signInWithPasskey, type PasskeySignIn } from '../../auth/passkey-sign-in';
 import type { Answer, Route } from '../contract';
 import { HttpError } from '../errors';
 import { routeOptions, routePath } from '../openapi-schemas';
 import { signedIn } from '../session-guard';
 import { deviceOfRequest } from '../device-cookie';
+import { countedSignIn } from '../sign-in-counts';
+import type { SignInOutcome } from '../../metrics/sign-ins';
+
+const PASSKEY_OUTCOMES: Record<PasskeySignIn['kind'], SignInOutcome> = { rejected: 'failed', 'saml-only': 'sso_required', 'signed-in': 'succeeded' };
 
 const rejected = () => new HttpError(400, 'passkey_rejected', 'The passkey could not be verified.');
 const recentSignInRequired = (doing = 'Adding') =>
@@ -24,12 +28,13 @@ export async function passkeyRoutes(app: FastifyInstance, { services }: { servic
   });
 
   app.post<Route<'signInWithPasskey'>>(routePath('signInWithPasskey'), routeOptions('signInWithPasskey'), async (request, reply) => {
-    const outcome = await signInWithPasskey(services, {
+    const signingIn = signInWithPasskey(services, {
       response: request.body.response as AuthenticationResponseJSON,
       clientAddress: request.ip,
       userAgent: request.headers['user-agent'],
       device: deviceOfRequest(request, reply, services.config),
     });
+    const outcome = await countedSignIn(services, 'passkey', (result) => PASSKEY_OUTCOMES[result.kind], signingIn);
     switch (outcome.kind) {
       case 'rejected':
         throw rejected();

@@ -5,7 +5,7 @@
  * session it came back with. The SAML checks themselves live in server/saml; the binding of a
  * sign-in to the browser that started it in server/saml/browser-binding.ts.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { Services } from '../../services';
 import { recordSamlRejection, recordSamlSessionRefused, samlOrganizationNamed, samlOrganizationOf, signInWithSaml } from '../../auth/saml-sign-in';
@@ -22,6 +22,7 @@ import type { Answer, Route } from '../contract';
 import { routeOptions, routePath } from '../openapi-schemas';
 import { bearerToken } from '../session-guard';
 import { deviceOfRequest } from '../device-cookie';
+import { countedSignIn } from '../sign-in-counts';
 import { signedInFrom } from '../../auth/devices';
 import { sessionBeganIn } from '../../auth/sessions';
 
@@ -61,37 +62,40 @@ export async function samlRoutes(app: FastifyInstance, options: { services: Serv
     return reply.type('text/plain; charset=utf-8').send(url);
   });
 
+  /** The identity provider's response checked and turned into a session, or refused. */
+  async function consumeAssertion(request: FastifyRequest<Route<'samlAssertionConsumer'>>, reply: FastifyReply) {
+    await limitByAddress(services.db, LIMITS.saml, request.ip);
+    // The assertion consumer is addressed by the exact context the login URL gave the IdP.
+    const organization = withSaml(await samlOrganizationOf(services.db, request.params.domain));
+    const refuse = async (reason: string) => {
+      // The reason only: never the response, its NameID or a token (server/logger.ts).
+      request.log.warn({ context: organization.context, reason }, 'SAML response rejected');
+      await recordSamlRejection(services, { context: organization.context, clientAddress: request.ip }, reason);
+      return new HttpError(400, 'saml_rejected', 'The SAML response could not be validated.');
+    };
+    // Before anything is validated or spent: an answer posted by a browser that did not start
+    // this login (another site's auto-submitting form) hands out nothing (server/saml/browser-binding.ts).
+    if (!startedInThisBrowser(request, request.body.RelayState)) throw await refuse('the browser did not start this login');
+    const login = await acceptSamlResponse(services, organization, request.body).catch(async (error: unknown) => {
+      if (!(error instanceof SamlRejection)) throw error;
+      throw await refuse(error.message);
+    });
+    const token = await signInWithSaml(services, login.user, {
+      context: organization.context,
+      clientAddress: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    const { jti } = decodeJwt(token);
+    if (!jti) throw new Error('A session token without a jti cannot be bound to the browser.');
+    bindSession(reply, services.config, organization.context, jti);
+    return reply.redirect(ssoSuccessUrl(services.config.publicUrl, token, login.returnTo), 303);
+  }
+
   /** POST /saml2/{domain}/acs — the identity provider's response; a session for the front door (server-defined). */
   app.post<Route<'samlAssertionConsumer'>>(
     routePath('samlAssertionConsumer'),
     { ...routeOptions('samlAssertionConsumer'), bodyLimit: ACS_BODY_LIMIT, onRequest: requireFormBody },
-    async (request, reply) => {
-      await limitByAddress(services.db, LIMITS.saml, request.ip);
-      // The assertion consumer is addressed by the exact context the login URL gave the IdP.
-      const organization = withSaml(await samlOrganizationOf(services.db, request.params.domain));
-      const refuse = async (reason: string) => {
-        // The reason only: never the response, its NameID or a token (server/logger.ts).
-        request.log.warn({ context: organization.context, reason }, 'SAML response rejected');
-        await recordSamlRejection(services, { context: organization.context, clientAddress: request.ip }, reason);
-        return new HttpError(400, 'saml_rejected', 'The SAML response could not be validated.');
-      };
-      // Before anything is validated or spent: an answer posted by a browser that did not start
-      // this login (another site's auto-submitting form) hands out nothing (server/saml/browser-binding.ts).
-      if (!startedInThisBrowser(request, request.body.RelayState)) throw await refuse('the browser did not start this login');
-      const login = await acceptSamlResponse(services, organization, request.body).catch(async (error: unknown) => {
-        if (!(error instanceof SamlRejection)) throw error;
-        throw await refuse(error.message);
-      });
-      const token = await signInWithSaml(services, login.user, {
-        context: organization.context,
-        clientAddress: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
-      const { jti } = decodeJwt(token);
-      if (!jti) throw new Error('A session token without a jti cannot be bound to the browser.');
-      bindSession(reply, services.config, organization.context, jti);
-      return reply.redirect(ssoSuccessUrl(services.config.publicUrl, token, login.returnTo), 303);
-    },
+    (request, reply) => countedSignIn(services, 'saml', () => 'succeeded', consumeAssertion(request, reply)),
   );
 
   /**
