@@ -82,7 +82,7 @@ describe.each(testDatabases)('sweeping expired rows on $name', (target) => {
     const backlog = 2 * DELETE_BATCH + 17;
     await db.query(`INSERT INTO revoked_tokens (jti, expires_at) SELECT gen_random_uuid(), now() - interval '1 minute' FROM generate_series(1, $1)`, [backlog]);
     await db.query(`INSERT INTO revoked_tokens (jti, expires_at) VALUES (gen_random_uuid(), now() + interval '1 hour')`);
-    expect(await deleteInBatches(db, 'revoked_tokens', 'expires_at < now()')).toBe(backlog);
+    expect(await deleteInBatches(db, 'revoked_tokens', 'expires_at', 'expires_at < now()')).toBe(backlog);
     expect(await db.query('SELECT count(*)::int AS n FROM revoked_tokens')).toEqual([{ n: 1 }]);
   });
 });

@@ -108,20 +108,20 @@ describe.each(testDatabases)('new passwords attackers try first, on $name', (tar
     expect(rows.map((row) => row.detail.choice)).toEqual(['later']);
   });
 
-  it('judges a password at sign-in only when the lists changed since it was last found not to be known', async () => {
+  it('judges a password at sign-in only when the lists changed since it was last judged, and keeps telling a known one', async () => {
     await createUser(api.db, { email: 'judged.once@example.com', password: 'Welcome2024', contexts: ['acme'] });
-    const first = await login(api.app, { email: 'judged.once@example.com', password: 'Welcome2024' });
-    expect(first.json()).toMatchObject({ passwordCompromised: true });
-    const stored = () =>
-      api.db.query<{ password_checked_with: string | null }>("SELECT password_checked_with FROM users WHERE email = 'judged.once@example.com'");
-    // Known: nothing is recorded, so every sign-in with it says so.
-    expect(await stored()).toEqual([{ password_checked_with: null }]);
-    // As if the lists in force had found it fine: the sign-in does not judge it again.
-    await api.db.query("UPDATE users SET password_checked_with = $1 WHERE email = 'judged.once@example.com'", [PASSWORD_LISTS_VERSION]);
-    expect((await login(api.app, { email: 'judged.once@example.com', password: 'Welcome2024' })).json()).not.toHaveProperty('passwordCompromised');
+    const signIn = () => login(api.app, { email: 'judged.once@example.com', password: 'Welcome2024' });
+    const stored = () => api.db.query("SELECT password_checked_with, password_known FROM users WHERE email = 'judged.once@example.com'");
+    expect((await signIn()).json()).toMatchObject({ passwordCompromised: true });
+    expect(await stored()).toEqual([{ password_checked_with: PASSWORD_LISTS_VERSION, password_known: true }]);
+    expect((await signIn()).json()).toMatchObject({ passwordCompromised: true });
+    // As if the lists in force had found it fine: the sign-in takes their verdict and judges nothing.
+    await api.db.query("UPDATE users SET password_known = false WHERE email = 'judged.once@example.com'");
+    expect((await signIn()).json()).not.toHaveProperty('passwordCompromised');
     // Lists changed since: judged again, and known.
     await api.db.query("UPDATE users SET password_checked_with = 'earlier lists' WHERE email = 'judged.once@example.com'");
-    expect((await login(api.app, { email: 'judged.once@example.com', password: 'Welcome2024' })).json()).toMatchObject({ passwordCompromised: true });
+    expect((await signIn()).json()).toMatchObject({ passwordCompromised: true });
+    expect(await stored()).toEqual([{ password_checked_with: PASSWORD_LISTS_VERSION, password_known: true }]);
   });
 
   it('records the lists a password was judged against when it is chosen, and when a sign-in finds it not known', async () => {

@@ -185,14 +185,15 @@ export async function signInWithPassword(services: Services, input: PasswordSign
 
 /**
  * Is the password just proved one attackers try first? Judged only when the lists changed since it
- * was last found not to be (server/auth/known-passwords.ts), and by the bundled lists only: a range
- * service would make the sign-in wait for it. Not judged in time: the next sign-in judges it.
+ * was last judged (server/auth/known-passwords.ts), and by the bundled lists only: a range service
+ * would make the sign-in wait for it. Not judged in time: the next sign-in judges it.
  */
 async function isKnownAtSignIn(services: Services, user: UserRow, password: string, organisations: OrganizationRow[]): Promise<boolean> {
-  if (user.password_checked_with === PASSWORD_LISTS_VERSION || !user.password_hash) return false;
-  const guessable = await isGuessable(password, { email: user.email, organisations });
-  if (guessable === false) await recordPasswordChecked(services.db, user.id, user.password_hash, PASSWORD_LISTS_VERSION);
-  return guessable === true;
+  if (!user.password_hash) return false;
+  if (user.password_checked_with === PASSWORD_LISTS_VERSION) return user.password_known;
+  const known = await isGuessable(password, { email: user.email, organisations });
+  if (known !== undefined) await recordPasswordChecked(services.db, user.id, user.password_hash, { checkedWith: PASSWORD_LISTS_VERSION, known });
+  return known === true;
 }
 
 /**

@@ -77,6 +77,9 @@ export function totpSecrets(key: Buffer): TotpSecrets {
   };
 }
 
+/** The next page of users whose TOTP secrets are stored in clear. */
+const nextPlaintext = (db: Queryable, after: string | undefined) => usersWithPlaintextTotp(db, SEALED_PREFIX, { after, limit: 500 });
+
 /**
  * At start: encrypts the secrets still stored in clear (rows written before encryption), and opens
  * one encrypted secret, so a wrong key stops the start instead of failing every sign-in with a code.
@@ -87,10 +90,13 @@ export async function sealPlaintextTotpSecrets(db: Queryable, secrets: TotpSecre
   const sealed = await firstSealedTotpSecret(db, SEALED_PREFIX);
   if (sealed) secrets.open(sealed.id, sealed.stored);
   let count = 0;
-  for (const row of await usersWithPlaintextTotp(db, SEALED_PREFIX)) {
-    const seal = (value: string | null) => (value === null || value.startsWith(SEALED_PREFIX) ? value : secrets.seal(row.id, value));
-    const from = { secret: row.totp_secret, pending: row.totp_pending_secret };
-    if (await replaceTotpSecrets(db, row.id, from, { secret: seal(from.secret), pending: seal(from.pending) })) count += 1;
+  for (let after: string | undefined, rows = await nextPlaintext(db, after); rows.length > 0; rows = await nextPlaintext(db, after)) {
+    for (const row of rows) {
+      const seal = (value: string | null) => (value === null || value.startsWith(SEALED_PREFIX) ? value : secrets.seal(row.id, value));
+      const from = { secret: row.totp_secret, pending: row.totp_pending_secret };
+      if (await replaceTotpSecrets(db, row.id, from, { secret: seal(from.secret), pending: seal(from.pending) })) count += 1;
+    }
+    after = rows.at(-1)?.id;
   }
   return count;
 }

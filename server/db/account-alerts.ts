@@ -56,5 +56,5 @@ export async function spendAccountAlertsOf(db: Queryable, userId: string): Promi
 }
 
 export async function deleteExpiredAccountAlerts(db: Queryable): Promise<void> {
-  await deleteInBatches(db, 'account_alerts', 'expires_at < now()');
+  await deleteInBatches(db, 'account_alerts', 'expires_at', 'expires_at < now()');
 }

@@ -64,5 +64,5 @@ export async function audit(db: Queryable, clientAddress: string, event: AuditEv
 
 /** Deletes audit rows older than the retention period (server/maintenance.ts). */
 export async function deleteAuditRowsOlderThan(db: Queryable, days: number): Promise<void> {
-  await deleteInBatches(db, 'audit_log', 'at < now() - make_interval(days => $1)', [days]);
+  await deleteInBatches(db, 'audit_log', 'at', 'at < now() - make_interval(days => $1)', [days]);
 }

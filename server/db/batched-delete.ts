@@ -13,12 +13,15 @@ export const DELETE_BATCH = 1000;
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
- * Deletes the rows of `table` that `where` selects, DELETE_BATCH at a time; answers how many went.
- * `table` and `where` are the caller's constant SQL; values go in `params`.
+ * Deletes the rows of `table` that `where` selects, DELETE_BATCH at a time, oldest first by the
+ * indexed column `oldest` that `where` bounds: each batch walks that index from its start, so no
+ * estimate (statistics from before the last sweep) can turn it into a read of the whole table.
+ * Answers how many went. `table`, `oldest` and `where` are the caller's constant SQL; values go in `params`.
  */
-export async function deleteInBatches(db: Queryable, table: string, where: string, params: readonly unknown[] = []): Promise<number> {
+export async function deleteInBatches(db: Queryable, table: string, oldest: string, where: string, params: readonly unknown[] = []): Promise<number> {
   const limit = `$${params.length + 1}`;
-  const sql = `WITH gone AS (DELETE FROM ${table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${table} WHERE ${where} LIMIT ${limit})) RETURNING 1)
+  const sql = `WITH gone AS (DELETE FROM ${table} WHERE ctid = ANY(ARRAY(
+      SELECT ctid FROM ${table} WHERE ${where} ORDER BY ${oldest} LIMIT ${limit})) RETURNING 1)
     SELECT count(*)::int AS n FROM gone`;
   let total = 0;
   for (;;) {

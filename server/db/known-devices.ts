@@ -24,5 +24,5 @@ export async function seeDevice(db: Queryable, userId: string, deviceHash: strin
 }
 
 export async function deleteDevicesOlderThan(db: Queryable, days: number): Promise<void> {
-  await deleteInBatches(db, 'known_devices', 'last_seen < now() - make_interval(days => $1)', [days]);
+  await deleteInBatches(db, 'known_devices', 'last_seen', 'last_seen < now() - make_interval(days => $1)', [days]);
 }

@@ -132,5 +132,5 @@ export async function settleSuccessfulAttempt(
 }
 
 export async function deleteLoginAddressesOlderThan(db: Queryable, days: number): Promise<void> {
-  await deleteInBatches(db, 'login_addresses', 'last_success < now() - make_interval(days => $1)', [days]);
+  await deleteInBatches(db, 'login_addresses', 'last_success', 'last_success < now() - make_interval(days => $1)', [days]);
 }

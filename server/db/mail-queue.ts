@@ -203,8 +203,8 @@ export async function latestOutboxMails(db: Queryable, limit: number): Promise<O
 
 /** Mails sent or given up more than `days` ago. */
 export async function deleteMailOlderThan(db: Queryable, days: number): Promise<void> {
-  await deleteInBatches(db, 'mail_queue', 'sent_at < now() - make_interval(days => $1)', [days]);
-  await deleteInBatches(db, 'mail_queue', 'failed_at < now() - make_interval(days => $1)', [days]);
+  await deleteInBatches(db, 'mail_queue', 'sent_at', 'sent_at < now() - make_interval(days => $1)', [days]);
+  await deleteInBatches(db, 'mail_queue', 'failed_at', 'failed_at < now() - make_interval(days => $1)', [days]);
 }
 
 /** The mails waiting to leave, neither sent nor given up, and how long the longest due of them has been due. */

@@ -28,7 +28,7 @@ const LANDED: Record<number, string> = {
   17: '4820918711709d1e6146c7366cd4f6ba497d51ecfa61bb2f821673a833ba039b',
   18: '0d5e8a16d13bc7a412ded2e02f24b01383b135c12e7e5e69f5a103fbd5914e05',
   19: '8784c66749cab3aebceedc5073d29af404d8e0bd2cc63ded4911c2eae293a6e4',
-  20: '9e30b3afa41bf6107549365a1bdc10e79abb74ed0936060695bb2281826346dc',
+  20: 'ccbb9b0b8889db6ce496f4037d0d671fe1cb6593e0a133fc0b699f5117893081',
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

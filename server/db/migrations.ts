@@ -454,11 +454,12 @@ export const migrations: readonly Migration[] = [
     name: 'every statement on an index at any size',
     // The queue's claim walks only unsent rows, in order; a person's unsent mail is found by its
     // user (alerts "This wasn't me" cancels, and the one digest of alerts past the cap:
-    // server/auth/alert-digest.ts). Each sweep finds what expired by an index of its expiry
+    // server/auth/alert-digest.ts). Counters are found by the start of their key (a new password
+    // clears an e-mail's, server/auth/login-throttle.ts). Each sweep finds what expired by an index of its expiry
     // (server/maintenance.ts), and the start finds TOTP secrets stored unencrypted without reading
     // every user (server/auth/totp-secrets.ts). Under which lists of known passwords the password
-    // was last found not to be one (server/auth/known-passwords.ts): a sign-in checks it again only
-    // when the lists changed.
+    // was last judged, and whether it is one (server/auth/known-passwords.ts): a sign-in judges it
+    // again only when the lists changed.
     sql: `
       CREATE INDEX mail_queue_unsent ON mail_queue (id) WHERE sent_at IS NULL AND failed_at IS NULL;
       CREATE INDEX mail_queue_unsent_user ON mail_queue ((params->>'userId')) WHERE sent_at IS NULL AND failed_at IS NULL;
@@ -468,10 +469,12 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX revoked_tokens_expires_at ON revoked_tokens (expires_at);
       CREATE INDEX one_time_tokens_expires_at ON one_time_tokens (expires_at);
       CREATE INDEX sessions_ended_at ON sessions (ended_at) WHERE ended_at IS NOT NULL;
+      CREATE INDEX rate_counters_key_prefix ON rate_counters (key text_pattern_ops);
       CREATE INDEX users_plaintext_totp ON users (id)
         WHERE starts_with(totp_secret, 'v1:') IS FALSE OR starts_with(totp_pending_secret, 'v1:') IS FALSE;
       CREATE INDEX users_sealed_totp ON users (id) WHERE starts_with(totp_secret, 'v1:');
       ALTER TABLE users ADD COLUMN password_checked_with text;
+      ALTER TABLE users ADD COLUMN password_known boolean NOT NULL DEFAULT false;
     `,
   },
 ];

@@ -275,5 +275,6 @@ export async function queueBackchannelLogoutsOfUser(db: Queryable, userId: strin
 }
 
 export async function deleteExpiredOidcRows(db: Queryable): Promise<void> {
-  for (const table of ['oidc_payloads', 'oidc_sign_ins', 'oidc_grant_orgs', 'oidc_app_sign_ins']) await deleteInBatches(db, table, 'expires_at < now()');
+  for (const table of ['oidc_payloads', 'oidc_sign_ins', 'oidc_grant_orgs', 'oidc_app_sign_ins'])
+    await deleteInBatches(db, table, 'expires_at', 'expires_at < now()');
 }

@@ -55,8 +55,8 @@ export async function spendPasskeyChallenge(db: Queryable, hash: string, expires
 }
 
 export async function deleteExpiredChallenges(db: Queryable): Promise<void> {
-  await deleteInBatches(db, 'webauthn_challenges', 'expires_at < now()');
-  await deleteInBatches(db, 'spent_passkey_challenges', 'expires_at < now()');
+  await deleteInBatches(db, 'webauthn_challenges', 'expires_at', 'expires_at < now()');
+  await deleteInBatches(db, 'spent_passkey_challenges', 'expires_at', 'expires_at < now()');
 }
 
 export async function insertPasskey(

@@ -38,5 +38,5 @@ export async function deletePendingSignIn(db: Queryable, idHash: string): Promis
 }
 
 export async function deleteExpiredPendingSignIns(db: Queryable): Promise<void> {
-  await deleteInBatches(db, 'pending_sign_ins', 'expires_at < now()');
+  await deleteInBatches(db, 'pending_sign_ins', 'expires_at', 'expires_at < now()');
 }

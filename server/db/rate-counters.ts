@@ -32,9 +32,12 @@ export async function failuresOf(db: Queryable, key: string): Promise<{ count: n
   return row;
 }
 
+/** A LIKE pattern of the keys that start with `prefix`, which the index rate_counters_key_prefix serves. */
+const startingWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
+
 /** Deletes the counter of the key and those of keys that start with `prefix`. */
 export async function deleteCounters(db: Queryable, key: string, prefix: string): Promise<void> {
-  await db.query('DELETE FROM rate_counters WHERE key = $1 OR starts_with(key, $2)', [key, prefix]);
+  await db.query('DELETE FROM rate_counters WHERE key = $1 OR key LIKE $2', [key, startingWith(prefix)]);
 }
 
 /**
@@ -42,7 +45,7 @@ export async function deleteCounters(db: Queryable, key: string, prefix: string)
  * they reached the lock, which stays until a password reset deletes it.
  */
 export async function deleteEndedCounters(db: Queryable, failurePrefix: string, lockAfter: number): Promise<void> {
-  const pattern = `${failurePrefix.replace(/[\\%_]/g, '\\$&')}%`;
-  await deleteInBatches(db, 'rate_counters', 'window_end < now() AND key NOT LIKE $1', [pattern]);
-  await deleteInBatches(db, 'rate_counters', `window_end < now() - interval '1 day' AND key LIKE $1 AND count < $2`, [pattern, lockAfter]);
+  const pattern = startingWith(failurePrefix);
+  await deleteInBatches(db, 'rate_counters', 'window_end', 'window_end < now() AND key NOT LIKE $1', [pattern]);
+  await deleteInBatches(db, 'rate_counters', 'window_end', `window_end < now() - interval '1 day' AND key LIKE $1 AND count < $2`, [pattern, lockAfter]);
 }

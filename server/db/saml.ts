@@ -47,6 +47,6 @@ export async function insertUsedAssertion(db: Queryable, id: string, keepUntil: 
 
 /** Requests past their time and replay records of assertions that have expired anyway. */
 export async function deleteExpiredSamlRecords(db: Queryable): Promise<void> {
-  await deleteInBatches(db, 'saml_requests', 'expires_at < now()');
-  await deleteInBatches(db, 'saml_used_assertions', 'expires_at < now()');
+  await deleteInBatches(db, 'saml_requests', 'expires_at', 'expires_at < now()');
+  await deleteInBatches(db, 'saml_used_assertions', 'expires_at', 'expires_at < now()');
 }

@@ -129,6 +129,6 @@ export async function touchSession(db: Queryable, sessionId: string, everySecond
 export async function deleteExpiredSessions(db: Queryable): Promise<void> {
   const noRefreshToken = `NOT EXISTS (SELECT 1 FROM oidc_payloads p
     WHERE p.front_door_session = sessions.id AND p.model = 'RefreshToken' AND p.expires_at > now())`;
-  await deleteInBatches(db, 'sessions', `expires_at < now() AND ${noRefreshToken}`);
-  await deleteInBatches(db, 'sessions', `ended_at < now() - interval '1 day' AND ${noRefreshToken}`);
+  await deleteInBatches(db, 'sessions', 'expires_at', `expires_at < now() AND ${noRefreshToken}`);
+  await deleteInBatches(db, 'sessions', 'ended_at', `ended_at < now() - interval '1 day' AND ${noRefreshToken}`);
 }

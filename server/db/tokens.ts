@@ -73,6 +73,6 @@ export async function spendUserOneTimeTokens(db: Queryable, userId: string): Pro
 
 /** Revocations of tokens that have expired anyway, and expired links. */
 export async function deleteExpiredTokens(db: Queryable): Promise<void> {
-  await deleteInBatches(db, 'revoked_tokens', 'expires_at < now()');
-  await deleteInBatches(db, 'one_time_tokens', 'expires_at < now()');
+  await deleteInBatches(db, 'revoked_tokens', 'expires_at', 'expires_at < now()');
+  await deleteInBatches(db, 'one_time_tokens', 'expires_at', 'expires_at < now()');
 }

@@ -20,8 +20,9 @@ export interface UserRow {
   totp_set_via: TotpSetVia | null;
   /** Since when factor changes wait for a full sign-in ("This wasn't me", server/auth/account-alerts.ts). */
   factors_frozen_at: Date | null;
-  /** The lists of known passwords the password was last found not to be one of (server/auth/known-passwords.ts). */
+  /** The lists of known passwords the password was last judged against (server/auth/known-passwords.ts), and their verdict. */
   password_checked_with: string | null;
+  password_known: boolean;
 }
 
 /**
@@ -66,16 +67,21 @@ export async function insertUserIfNew(db: Queryable, email: string, language: La
  */
 export async function setPasswordHash(db: Queryable, userId: string, hash: string, checkedWith: string | undefined): Promise<number> {
   const [row] = await db.query<{ session_generation: number }>(
-    `UPDATE users SET password_hash = $2, password_checked_with = $3, session_generation = session_generation + 1
+    `UPDATE users SET password_hash = $2, password_checked_with = $3, password_known = false, session_generation = session_generation + 1
      WHERE id = $1 RETURNING session_generation`,
     [userId, hash, checkedWith ?? null],
   );
   return row!.session_generation;
 }
 
-/** The password of this hash was found, at a sign-in, not to be one of the lists `checkedWith` names. */
-export async function recordPasswordChecked(db: Queryable, userId: string, hash: string, checkedWith: string): Promise<void> {
-  await db.query('UPDATE users SET password_checked_with = $3 WHERE id = $1 AND password_hash = $2', [userId, hash, checkedWith]);
+/** The verdict of the lists `checkedWith` names on the password of this hash, judged at a sign-in. */
+export async function recordPasswordChecked(db: Queryable, userId: string, hash: string, judged: { checkedWith: string; known: boolean }): Promise<void> {
+  await db.query('UPDATE users SET password_checked_with = $3, password_known = $4 WHERE id = $1 AND password_hash = $2', [
+    userId,
+    hash,
+    judged.checkedWith,
+    judged.known,
+  ]);
 }
 
 /** Gives the user a TOTP secret (stored encrypted, server/auth/totp-secrets.ts) with no step used yet: an operator's. */
@@ -116,25 +122,37 @@ export async function clearTotp(db: Queryable, userId: string): Promise<void> {
 
 /** The password stops signing in, and factor changes wait for a full sign-in after now ("This wasn't me"). */
 export async function clearPasswordAndFreezeFactors(db: Queryable, userId: string): Promise<void> {
-  await db.query('UPDATE users SET password_hash = NULL, password_checked_with = NULL, factors_frozen_at = now() WHERE id = $1', [userId]);
+  await db.query('UPDATE users SET password_hash = NULL, password_checked_with = NULL, password_known = false, factors_frozen_at = now() WHERE id = $1', [
+    userId,
+  ]);
 }
 
 type StoredTotp = { secret: string | null; pending: string | null };
 
-/** Users with a TOTP secret, confirmed or offered, not stored under the prefix of encrypted ones. */
-export async function usersWithPlaintextTotp(db: Queryable, sealedPrefix: string): Promise<Pick<UserRow, 'id' | 'totp_secret' | 'totp_pending_secret'>[]> {
+/**
+ * Up to `limit` users after `after` (by id) with a TOTP secret, confirmed or offered, not stored
+ * under the prefix of encrypted ones: in id order, which the partial index users_plaintext_totp
+ * holds, so the start reads only those rows however the planner estimates them.
+ */
+export async function usersWithPlaintextTotp(
+  db: Queryable,
+  sealedPrefix: string,
+  page: { after: string | undefined; limit: number },
+): Promise<Pick<UserRow, 'id' | 'totp_secret' | 'totp_pending_secret'>[]> {
   return db.query(
     `SELECT id, totp_secret, totp_pending_secret FROM users
-     WHERE starts_with(totp_secret, $1) IS FALSE OR starts_with(totp_pending_secret, $1) IS FALSE`,
-    [sealedPrefix],
+     WHERE (starts_with(totp_secret, $1) IS FALSE OR starts_with(totp_pending_secret, $1) IS FALSE) AND ($2::uuid IS NULL OR id > $2::uuid)
+     ORDER BY id LIMIT $3`,
+    [sealedPrefix, page.after ?? null, page.limit],
   );
 }
 
 /** One encrypted TOTP secret, to check the key against. */
 export async function firstSealedTotpSecret(db: Queryable, sealedPrefix: string): Promise<{ id: string; stored: string } | undefined> {
-  const rows = await db.query<{ id: string; stored: string }>('SELECT id, totp_secret AS stored FROM users WHERE starts_with(totp_secret, $1) LIMIT 1', [
-    sealedPrefix,
-  ]);
+  const rows = await db.query<{ id: string; stored: string }>(
+    'SELECT id, totp_secret AS stored FROM users WHERE starts_with(totp_secret, $1) ORDER BY id LIMIT 1',
+    [sealedPrefix],
+  );
   return rows[0];
 }
 

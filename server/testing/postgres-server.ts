@@ -11,7 +11,8 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { freePort } from './processes';
 
-const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
+/** The PostgreSQL this machine's tests find without TEST_DATABASE_URL. */
+export const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,7 +20,8 @@ declare module 'vitest' {
   }
 }
 
-async function answers(url: string): Promise<boolean> {
+/** Whether a PostgreSQL answers at `url` (within 3 s): the tests' and the scale bench's (scripts/bench-scale/postgres.ts). */
+export async function postgresAnswers(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
@@ -34,7 +36,7 @@ async function answers(url: string): Promise<boolean> {
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const wanted = process.env.TEST_DATABASE_URL || DEFAULT_URL;
-  if (await answers(wanted)) {
+  if (await postgresAnswers(wanted)) {
     project.provide('testDatabaseUrl', wanted);
     return undefined;
   }
