@@ -14,7 +14,6 @@ import { EMAIL_MAX_LENGTH } from '../rules/email';
 import { serveApp } from './web/static';
 import { hasAppPages, loadAppPages } from './web/app-page';
 import { openIdProviderRoutes } from './oidc/mount';
-import { runWithDeadline } from './db/deadline';
 import { measureRequests } from './metrics/requests';
 import { serveMetrics } from './metrics/listener';
 
@@ -97,8 +96,6 @@ export async function buildApp({ config, db, logStream, services: given, devIden
     await services.mail.stop();
   });
   if (!pages) app.log.warn({ distDir: config.distDir }, 'no built front door to serve: API only');
-  // One bound on each request's whole wait for the database, carried to every statement (server/db/deadline.ts).
-  app.addHook('onRequest', (_request, _reply, done) => runWithDeadline(config.databaseTimeoutMs, done));
   app.addHook('onRequest', refuseLongPaths);
   app.addHook('onSend', securityHeadersHook(config, scripts));
   // The OpenID Provider's engine is loaded here, not with the services: the admin command never needs it.

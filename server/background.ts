@@ -6,7 +6,6 @@
  * caller's next request, whose time therefore does not depend on what the task had to do.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { runWithoutDeadline } from './db/deadline';
 
 export interface Background {
   run(name: string, task: () => Promise<unknown>): void;
@@ -24,13 +23,10 @@ export function createBackground(log: Pick<FastifyBaseLogger, 'error'>): Backgro
   return {
     run(name, task) {
       const due = Date.now() + BACKGROUND_DELAY_MS * (1 + Math.random());
-      // Outside the request that queued it: its bound on the database (server/db/deadline.ts) is over.
-      queue = runWithoutDeadline(() =>
-        queue.then(async () => {
-          await sleep(due - Date.now());
-          await task().catch((error: unknown) => log.error({ err: error, task: name }, 'background task failed'));
-        }),
-      );
+      queue = queue.then(async () => {
+        await sleep(due - Date.now());
+        await task().catch((error: unknown) => log.error({ err: error, task: name }, 'background task failed'));
+      });
     },
     async idle() {
       let current: Promise<void>;

@@ -23,8 +23,8 @@ export interface ServerConfig {
   /** A real PostgreSQL when set; otherwise the embedded PGlite in dataDir. */
   databaseUrl: string | undefined;
   /**
-   * A request's whole wait for PostgreSQL, in milliseconds, from its arrival (server/db/deadline.ts);
-   * outside requests, each wait's: past it the API answers 503 instead of hanging.
+   * One bound on each call to PostgreSQL, in milliseconds: the wait for a pooled connection and the
+   * statement after it share it (server/db/postgres.ts). Past it the API answers 503 instead of hanging.
    */
   databaseTimeoutMs: number;
   distDir: string;

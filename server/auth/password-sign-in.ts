@@ -29,6 +29,7 @@ import type { Client } from './sessions';
 import type { AuthMethod } from './tokens';
 import { useRecoveryCode } from './recovery-codes';
 import { isMfaCode } from '../../rules/mfa-code';
+import { TooManyRequests } from './errors';
 import { withMail, type MailIntent } from './mail-intents';
 
 /** How long a right password waits for its code. */
@@ -78,7 +79,8 @@ async function audited<T>(services: Services, clientAddress: string, claim: () =
   try {
     return await claim();
   } catch (error) {
-    await audit(services.db, clientAddress, 'login.throttled');
+    // Only a refusal: a database that does not answer is no throttling, and is not asked again.
+    if (error instanceof TooManyRequests) await audit(services.db, clientAddress, 'login.throttled');
     throw error;
   }
 }

@@ -1,7 +1,6 @@
 import pg from 'pg';
 import type { Database, DatabaseLog, Queryable } from './database-types';
 import { isConnectionLost, isDatabaseUnavailable, isTimeout } from './unavailable';
-import { DeadlinePassed, timeLeft } from './deadline';
 
 export interface PostgresOptions {
   /** Confines every connection to this schema. */
@@ -18,29 +17,40 @@ const logged = (error: Error & { code?: unknown }) => ({ err: { message: error.m
 /** A statement that only reads (the data layer's SELECTs call no function that writes). */
 const READ = /^\s*SELECT\b/i;
 
-/** What is left of the request's time for the database (server/db/deadline.ts), if it runs in one; none left fails at once. */
-function requestTimeLeft(): number | undefined {
-  const left = timeLeft();
-  if (left !== undefined && left <= 0) throw new DeadlinePassed();
+/**
+ * A database call's one bound (DATABASE_TIMEOUT_MS): the wait for one of the pool's connections
+ * and the statement that follows share it, so a call on a frozen PostgreSQL fails within it, not
+ * after a wait for a connection and then a statement's own wait. The API answers 503 with
+ * Retry-After (server/db/unavailable.ts).
+ */
+class DeadlinePassed extends Error {
+  readonly code = 'ETIMEDOUT';
+  constructor() {
+    super("The call's time for the database ran out.");
+  }
+}
+
+/** What is left until `deadline`; none left fails at once. */
+function timeLeft(deadline: number): number {
+  const left = deadline - Date.now();
+  if (left <= 0) throw new DeadlinePassed();
   return left;
 }
 
 /** node-postgres bounds one statement by its config's query_timeout (pg/lib/client.js), which its types leave out. */
 type BoundedQuery = pg.QueryConfig & { query_timeout?: number };
 
-/** A statement without parameters, bounded as rowsOf bounds one. */
-function bounded(text: string): BoundedQuery {
-  const left = requestTimeLeft();
-  return left === undefined ? { text } : { text, query_timeout: left };
+/** A statement without parameters, bounded by what is left until `deadline`, if given (else by the pool's query_timeout). */
+function bounded(text: string, deadline?: number): BoundedQuery {
+  return deadline === undefined ? { text } : { text, query_timeout: timeLeft(deadline) };
 }
 
-/** A statement, bounded by what is left of the request's time when it runs in one (else by the pool's query_timeout). */
-async function rowsOf<Row>(target: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[]): Promise<Row[]> {
-  const result = await target.query({ ...bounded(sql), values: [...params] });
+async function rowsOf<Row>(target: pg.PoolClient, sql: string, params: readonly unknown[], deadline?: number): Promise<Row[]> {
+  const result = await target.query({ ...bounded(sql, deadline), values: [...params] });
   return result.rows as Row[];
 }
 
-function queryable(target: pg.Pool | pg.PoolClient): Queryable {
+function queryable(target: pg.PoolClient): Queryable {
   return {
     query: (sql, params = []) => rowsOf(target, sql, params),
     async exec(sql: string) {
@@ -49,18 +59,12 @@ function queryable(target: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-/**
- * One of the pool's connections, waited for no longer than the request has left, when it runs in
- * one (else the pool's connectionTimeoutMillis bounds the wait). One that comes after the request
- * gave up goes straight back to the pool.
- */
-async function connect(pool: pg.Pool): Promise<pg.PoolClient> {
-  const left = requestTimeLeft();
-  if (left === undefined) return pool.connect();
+/** One of the pool's connections, waited for until `deadline`; one that comes after the caller gave up goes straight back. */
+async function connect(pool: pg.Pool, deadline: number): Promise<pg.PoolClient> {
   const connecting = pool.connect();
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new DeadlinePassed()), left);
+    timer = setTimeout(() => reject(new DeadlinePassed()), deadline - Date.now());
   });
   try {
     return await Promise.race([connecting, late]);
@@ -80,13 +84,14 @@ async function connect(pool: pg.Pool): Promise<pg.PoolClient> {
  * not reused. The pool listens to idle connections only: one lost while its statement runs is
  * reported here, not left an unhandled 'error' event that would end the process.
  */
-async function onPooledConnection<Row>(pool: pg.Pool, log: DatabaseLog, sql: string, params: readonly unknown[]): Promise<Row[]> {
-  const client = await connect(pool);
+async function onPooledConnection<Row>(pool: pg.Pool, log: DatabaseLog, timeoutMs: number, sql: string, params: readonly unknown[]): Promise<Row[]> {
+  const deadline = Date.now() + timeoutMs;
+  const client = await connect(pool, deadline);
   const lost = (error: Error) => log.warn(logged(error), 'lost a database connection during a statement');
   client.on('error', lost);
   let broken: Error | undefined;
   try {
-    return await rowsOf<Row>(client, sql, params);
+    return await rowsOf<Row>(client, sql, params, deadline);
   } catch (error) {
     if (isDatabaseUnavailable(error)) broken = error as Error;
     throw error;
@@ -104,17 +109,17 @@ async function onPooledConnection<Row>(pool: pg.Pool, log: DatabaseLog, sql: str
  * have committed by then, so only a read, which changes nothing either way, is retried. A timeout
  * is not a lost connection: retrying would double the wait on a database that does not answer.
  */
-function pooled(pool: pg.Pool, log: DatabaseLog): Queryable {
+function pooled(pool: pg.Pool, log: DatabaseLog, timeoutMs: number): Queryable {
   return {
     async exec(sql: string) {
-      await onPooledConnection(pool, log, sql, []);
+      await onPooledConnection(pool, log, timeoutMs, sql, []);
     },
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       try {
-        return await onPooledConnection<Row>(pool, log, sql, params);
+        return await onPooledConnection<Row>(pool, log, timeoutMs, sql, params);
       } catch (error) {
         if (!READ.test(sql) || !isConnectionLost(error)) throw error;
-        return onPooledConnection<Row>(pool, log, sql, params);
+        return onPooledConnection<Row>(pool, log, timeoutMs, sql, params);
       }
     },
   };
@@ -136,19 +141,21 @@ const rolledBack = () => Object.assign(new Error('The transaction was rolled bac
  * with the error, so the pool closes it instead of lending it to the next caller; PostgreSQL rolls
  * back what a closed connection left open. Any other failure is rolled back.
  */
-async function inTransaction<T>(pool: pg.Pool, log: DatabaseLog, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  const client = await connect(pool);
+async function inTransaction<T>(pool: pg.Pool, log: DatabaseLog, timeoutMs: number, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  // The wait for a connection and BEGIN share one bound; each later statement has its own.
+  const deadline = Date.now() + timeoutMs;
+  const client = await connect(pool, deadline);
   // The pool listens to idle connections only: without this, losing one mid-transaction (while fn
   // awaits something else) would be an unhandled 'error' event and end the process.
   const lost = (error: Error) => log.warn(logged(error), 'lost a database connection during a transaction');
   client.on('error', lost);
   let broken: Error | undefined;
   try {
-    await client.query(bounded('BEGIN'));
+    await client.query(bounded('BEGIN', deadline));
     const result = await fn(queryable(client));
     // A statement of fn failed and fn went on: PostgreSQL answers the COMMIT with ROLLBACK, and
     // nothing fn wrote is kept. Fails as PGlite's transaction does (pglite-statements.ts).
-    if ((await client.query(bounded('COMMIT'))).command === 'ROLLBACK') throw rolledBack();
+    if ((await client.query('COMMIT')).command === 'ROLLBACK') throw rolledBack();
     return result;
   } catch (error) {
     broken = isDatabaseUnavailable(error) ? (error as Error) : await rollback(client);
@@ -185,8 +192,8 @@ export async function openPostgres(connectionString: string, { schema, timeoutMs
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   return observed(pool, {
     kind: 'postgres',
-    ...pooled(pool, log),
-    transaction: (fn) => inTransaction(pool, log, fn),
+    ...pooled(pool, log, timeoutMs),
+    transaction: (fn) => inTransaction(pool, log, timeoutMs, fn),
     close: () => pool.end(),
   });
 }
