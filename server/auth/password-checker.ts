@@ -93,3 +93,15 @@ export function checkGuessable(password: string, ownWords: string[]): Promise<Ve
     next();
   });
 }
+
+/**
+ * Ends the worker, for a process that is done (the admin command): an idle worker thread still
+ * holds the process open once it has run a check.
+ */
+export async function stopPasswordChecks(): Promise<void> {
+  const ended = worker;
+  worker = undefined;
+  if (!ended) return;
+  clearTimeout(ended.loading);
+  await ended.thread.terminate();
+}
