@@ -150,7 +150,8 @@ export function Login() {
       <Button type="submit" enabled={!live || form.valid} busy={busy} busyLabel={t('app.busy')}>
         {t('button.continue')}
       </Button>
-      <Button variant="quiet" onClick={() => void askForPasskey()} busy={passkeyBusy} busyLabel={t('app.busy')}>
+      {/* A passkey needs the script: until it has taken over, the button says so by being off. */}
+      <Button variant="quiet" enabled={live} onClick={() => void askForPasskey()} busy={passkeyBusy} busyLabel={t('app.busy')}>
         {t('page.login.passkey')}
       </Button>
       <p className="fd-card__aside">
