@@ -21,7 +21,18 @@ import { fileURLToPath } from 'node:url';
 import { openLoop } from './bench-api/open-loop';
 import { postJson } from './bench-api/http-client';
 import { cpuTime } from './bench-api/cpu-time';
-import { PASSWORD, USERS, address, email, pgliteTarget, postgresTarget, startServer, type RunningServer, type Target } from './bench-api/server-under-test';
+import {
+  PASSWORD,
+  USERS,
+  address,
+  deviceCookie,
+  email,
+  pgliteTarget,
+  postgresTarget,
+  startServer,
+  type RunningServer,
+  type Target,
+} from './bench-api/server-under-test';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SERVER_CORE = 0;
@@ -66,7 +77,10 @@ interface Run {
 async function measure(target: Target, server: RunningServer, run: number): Promise<Run> {
   const signIn = async (index: number) => {
     const user = index % USERS;
-    return (await postJson(`${server.base}/login`, { email: email(user), password: PASSWORD }, { 'x-forwarded-for': address(user) })) === 200;
+    return (
+      (await postJson(`${server.base}/login`, { email: email(user), password: PASSWORD }, { 'x-forwarded-for': address(user), cookie: deviceCookie(user) })) ===
+      200
+    );
   };
   const ceiling = hashCeiling();
   if (run === 0) await openLoop(ceiling * 0.8, WARM_UP_SIGN_INS, signIn);

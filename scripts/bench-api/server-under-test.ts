@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrations';
@@ -15,6 +15,7 @@ import { createOrganization } from '../../server/admin/operations';
 import { insertUser, recordPasswordChecked } from '../../server/db/users';
 import { upsertMembership } from '../../server/db/memberships';
 import { hashPassword } from '../../server/auth/passwords';
+import { DEVICE_COOKIE } from '../../server/api/device-cookie';
 import { PASSWORD_LISTS_VERSION, isGuessable } from '../../server/auth/known-passwords';
 
 export const PASSWORD = 'Bench-Horse-9';
@@ -26,6 +27,12 @@ export const USERS = 2000;
 export const email = (user: number) => `bench${user}@example.com`;
 /** Each user signs in from an address of its own (one trusted proxy hop), as people do. */
 export const address = (user: number) => `10.0.${user >> 8}.${user & 255}`;
+/**
+ * Each user signs in from the browser they used before, which carries its device cookie
+ * (server/api/device-cookie.ts): a sign-in from a device new to its person also queues an alert
+ * (server/auth/devices.ts), which would otherwise go out at every sign-in of the run.
+ */
+export const deviceCookie = (user: number) => `${DEVICE_COOKIE}=${createHash('sha256').update(`bench device ${user}`).digest('base64url')}`;
 
 export interface Target {
   name: 'PGlite' | 'PostgreSQL';

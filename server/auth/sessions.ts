@@ -67,10 +67,26 @@ function named(known: readonly string[], name: string | undefined, version: stri
   return version && VERSION.test(version) ? `${listed} ${version}` : listed;
 }
 
+type Device = { browser: string; system: string };
+
+/**
+ * The devices of the last User-Agent headers read: most sign-ins come from a browser seen before,
+ * and parsing a header costs more than the rest of a session's start on the event loop.
+ */
+const recentDevices = new Map<string, Device>();
+const RECENT_DEVICES = 512;
+
 /** The browser and system a User-Agent header names, as a person would ("Chrome 131", "Windows 10"); empty when it names none we know. */
-export function deviceOf(userAgent: string | undefined): { browser: string; system: string } {
-  const { browser, os } = new UAParser(userAgent ?? '').getResult();
-  return { browser: named(BROWSERS, browser.name, browser.major), system: named(SYSTEMS, os.name, os.version) };
+export function deviceOf(userAgent: string | undefined): Device {
+  const header = userAgent ?? '';
+  const known = recentDevices.get(header);
+  if (known) return known;
+  const { browser, os } = new UAParser(header).getResult();
+  const device = Object.freeze({ browser: named(BROWSERS, browser.name, browser.major), system: named(SYSTEMS, os.name, os.version) });
+  // The oldest entry makes room: a Map iterates in insertion order.
+  if (recentDevices.size >= RECENT_DEVICES) recentDevices.delete(recentDevices.keys().next().value!);
+  recentDevices.set(header, device);
+  return device;
 }
 
 /** The groups of an IPv6 address, written out. */

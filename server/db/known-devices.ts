@@ -10,15 +10,14 @@ import { deleteInBatches } from './batched-delete';
  * device was seen within `days`, and whether the user had been seen on any device within them.
  */
 export async function seeDevice(db: Queryable, userId: string, deviceHash: string, days: number): Promise<{ known: boolean; anyKnown: boolean }> {
+  // One statement: its parts share one snapshot, so `before` reads the table as it was before `seen`.
   const [before] = await db.query<{ known: boolean; any_known: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM known_devices WHERE user_id = $1 AND device_hash = $2 AND last_seen > now() - make_interval(days => $3)) AS known,
+    `WITH seen AS (
+       INSERT INTO known_devices (user_id, device_hash) VALUES ($1, $2)
+       ON CONFLICT (user_id, device_hash) DO UPDATE SET last_seen = now())
+     SELECT EXISTS (SELECT 1 FROM known_devices WHERE user_id = $1 AND device_hash = $2 AND last_seen > now() - make_interval(days => $3)) AS known,
             EXISTS (SELECT 1 FROM known_devices WHERE user_id = $1 AND last_seen > now() - make_interval(days => $3)) AS any_known`,
     [userId, deviceHash, days],
-  );
-  await db.query(
-    `INSERT INTO known_devices (user_id, device_hash) VALUES ($1, $2)
-     ON CONFLICT (user_id, device_hash) DO UPDATE SET last_seen = now()`,
-    [userId, deviceHash],
   );
   return { known: before!.known, anyKnown: before!.any_known };
 }

@@ -361,9 +361,17 @@ const dictionaries: Record<Language, AlertDictionary> = {
   },
 };
 
+/** One formatter a language: making one costs more than the rest of an alert's mail. */
+const timeFormats = new Map<Language, Intl.DateTimeFormat>();
+
 /** A time as the mail's reader sees it, in UTC: the server cannot know the reader's zone. */
 function whenOf(language: Language, iso: string): string {
-  return `${new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
+  let format = timeFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+    timeFormats.set(language, format);
+  }
+  return `${format.format(new Date(iso))} UTC`;
 }
 
 /** The subject and sentence of one event. */
