@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium';
 import { test, expect, consoleErrors } from './fixtures';
 import { enterCode, enterEmail, enterPassword, freshCode, saveRecoveryCodes, signInSettingUpTotp } from './screens/sign-in';
 import { expectNoAxeViolations } from './axe';
@@ -117,4 +119,41 @@ test('a reload of the recovery codes screen says the codes were shown once and l
   await page.goto('/account/recovery-codes');
   await expect(page.getByRole('heading', { name: 'Make new recovery codes' })).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test('the recovery codes are shown once: Back after Continue does not show them again', async ({ page, account }) => {
+  await signInSettingUpTotp(page, account);
+  const shown = await saveRecoveryCodes(page);
+  await expect(page).toHaveURL(/\/company\/acme\/terms/);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/account\/recovery-codes$/);
+  await expect(page.getByRole('heading', { name: 'Make new recovery codes' })).toBeVisible();
+  for (const code of shown) await expect(page.getByText(code)).toHaveCount(0);
+});
+
+test('the recovery codes are shown once: a page left with them on screen comes back from the browser’s page cache without them', async ({
+  account,
+  baseURL,
+}) => {
+  // The back/forward cache that Playwright turns off and people's browsers have on.
+  const cached = await chromium.launch({ ...chromiumLaunchOptions, ignoreDefaultArgs: ['--disable-back-forward-cache'] });
+  try {
+    const page = await (await cached.newContext({ baseURL })).newPage();
+    await signInSettingUpTotp(page, account);
+    await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
+    const shown = await page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem').allTextContents();
+    await page.evaluate(() => Object.assign(window, { keptPage: true }));
+
+    // Another page typed into the address bar, then Back: the page comes back as it was left.
+    await page.goto('/login');
+    await page.goBack({ waitUntil: 'commit' });
+    await expect(page).toHaveURL(/\/account\/recovery-codes$/);
+    expect(await page.evaluate(() => 'keptPage' in window), 'the page came back from the cache').toBe(true);
+    // Not saved: the screen says they were shown once, as after a reload.
+    await expect(page.getByRole('heading', { name: 'Your recovery codes were shown once' })).toBeVisible();
+    for (const code of shown) await expect(page.getByText(code)).toHaveCount(0);
+  } finally {
+    await cached.close();
+  }
 });

@@ -34,8 +34,19 @@ export function RecoveryCodes() {
   useArrival(() => {
     if (lost) forgetRecoveryCodes();
   });
-  // Shown once: leaving the screen forgets them; a visit before they were saved says so.
-  useEffect(() => hideRecoveryCodes, []);
+  // Shown once: leaving the screen, or the page, forgets them; a visit before they were saved says so.
+  // A page the browser keeps for Back comes back saying so, as a reload does.
+  useEffect(() => {
+    const leavePage = () => {
+      hideRecoveryCodes();
+      setLost(recoveryCodesLost());
+    };
+    addEventListener('pagehide', leavePage);
+    return () => {
+      removeEventListener('pagehide', leavePage);
+      hideRecoveryCodes();
+    };
+  }, []);
 
   async function send(challenge: string): Promise<'invalid' | 'done'> {
     // An organisation the session reaches, or the API audience for a user without one (contract, renewRecoveryCodes).

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, useFormModel } from '@frontdoor/ui';
 import { t as translate, useT } from '../../i18n/t';
 import { copyText, downloadText } from '../../platform/text-file';
@@ -31,6 +31,14 @@ export function RecoveryCodesPanel({ codes, account, onContinue }: RecoveryCodes
   const t = useT();
   const [copied, setCopied] = useState<'copied' | 'copy-failed'>();
   const form = useFormModel({ initialValues: { saved: false }, required: ['saved'], onSubmit: onContinue });
+  const list = useRef<HTMLOListElement>(null);
+  // Shown once: the page the browser keeps for Back (its back/forward cache) is kept as it is when
+  // left, before any render could take them off, so the list leaves the page itself.
+  useEffect(() => {
+    const hide = () => list.current?.setAttribute('hidden', '');
+    addEventListener('pagehide', hide);
+    return () => removeEventListener('pagehide', hide);
+  }, []);
 
   async function copy() {
     setCopied((await copyText(recoveryCodesText(codes, account))) ? 'copied' : 'copy-failed');
@@ -40,7 +48,7 @@ export function RecoveryCodesPanel({ codes, account, onContinue }: RecoveryCodes
     <form ref={form.ref} className="fd-card fd-recovery-codes" noValidate>
       <h1>{t('page.recovery-codes.heading')}</h1>
       <p className="fd-card__intro">{t('page.recovery-codes.intro')}</p>
-      <ol className="fd-recovery-codes__list" aria-label={t('page.recovery-codes.list')}>
+      <ol ref={list} className="fd-recovery-codes__list" aria-label={t('page.recovery-codes.list')}>
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
