@@ -58,15 +58,17 @@ test('two browsers of one person show two sessions; signing one out sends it to 
   await expect(there).toHaveCount(0);
 });
 
-test('Sign out everywhere ends every session, this browser’s too', async ({ browser, account }) => {
+test('Sign out everywhere ends every session, this browser’s too, and each browser says it was signed out', async ({ browser, account }) => {
   const laptop = await signedInBrowser(browser, account, LAPTOP);
   const phone = await signedInBrowser(browser, account, PHONE);
   await laptop.goto('/account/sessions');
   await expect(sessionRows(laptop)).toHaveCount(3);
   await laptop.getByRole('button', { name: 'Sign out everywhere' }).click();
   await expect(laptop).toHaveURL(/\/login$/);
+  await expect(laptop.getByRole('status').filter({ hasText: 'You were signed out on this device.' })).toBeVisible();
   await phone.goto('/company');
   await expect(phone).toHaveURL(/\/login$/);
+  await expect(phone.getByRole('status').filter({ hasText: 'You were signed out on this device.' })).toBeVisible();
   await laptop.goto('/account/sessions');
   await expect(laptop).toHaveURL(/\/login/);
 });

@@ -39,7 +39,7 @@ test.describe('in English', () => {
     await keepScreenshots(page, testInfo, 'login');
   });
 
-  test('a session ended elsewhere ends here too: /company lands on Login and stays there, its cookies gone', async ({ page, request }) => {
+  test('a session ended elsewhere ends here too: /company lands on Login, says so and stays there, its cookies gone', async ({ page, request }) => {
     // Bob of the demo data, in Acme alone: the user the loop sent round /company, terms and Login.
     await enterEmail(page, 'bob@example.com');
     await enterPassword(page, DEMO_PASSWORD);
@@ -58,6 +58,7 @@ test.describe('in English', () => {
     page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname));
     await page.goto('/company');
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'You were signed out on this device.' })).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     expect(await names()).toEqual([]);
     // No way round again: Login has no session to forward, and stays.

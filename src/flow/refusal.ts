@@ -1,12 +1,15 @@
 /**
  * A screen that needs a session (a guard in the route table, src/flow/route-table.ts) goes to
- * Login when the API refuses the session under it (src/api/client.ts ends it). One rule for every
+ * Login when the API refuses the session under it (src/api/client.ts ends it), saying the person was
+ * signed out on this device. One rule for every
  * such screen, whatever call was refused; a screen without a guard shows its own way on (Logout
  * goes to Login anyway, the framed PasswordChange says it has no session and links to Login).
  */
 import { useEffect } from 'react';
 import { $refusals } from '../stores/first-view/refusals';
 import { PATHS } from './paths';
+import { t } from '../i18n/t';
+import { showToast } from '../stores/first-view/toast';
 import type { Flow } from './flow';
 
 /**
@@ -21,7 +24,8 @@ export function useLoginOnRefusal(flow: Flow, guarded: boolean): void {
     return $refusals.listen((refusal) => {
       if (refusal === answered) return;
       answered = refusal;
-      flow.go({ to: PATHS.login, replace: true });
+      void flow.go({ to: PATHS.login, replace: true });
+      showToast(t('page.logout.signed-out'), 'info');
     });
   }, [flow, guarded]);
 }

@@ -17,6 +17,6 @@ describe('the text keys', () => {
   });
 
   it('of a group lose its prefix', () => {
-    expectTypeOf<KeysIn<TextKey, 'page.logout'>>().toEqualTypeOf<'heading' | 'working'>();
+    expectTypeOf<KeysIn<TextKey, 'page.logout'>>().toEqualTypeOf<'heading' | 'working' | 'signed-out'>();
   });
 });

@@ -6,10 +6,12 @@ import { logout } from '../api/sign-in';
 import { $session, endSession } from '../stores/session';
 import { forgetRecoveryCodes } from '../stores/recovery-codes';
 import { forgetPasswordNotice } from '../stores/password-notice';
+import { showToast } from '../stores/first-view/toast';
 
 /**
  * Logout (flows 2): says it is signing out, asks the API to end the token (`GET {aud}/logout`),
- * clears the session cookie, and goes to Login. The cookie goes whatever the API answers.
+ * clears the session cookie, and goes to Login, which says the person was signed out on this device.
+ * The cookie goes whatever the API answers.
  * A sign-out ends the sign-in: Login keeps the carried app, route and language, but not the
  * organisation (`context`, `domain`), whose automatic SAML would sign the person straight back in
  * (flows 4.2); typing the e-mail still reaches it.
@@ -24,7 +26,8 @@ export function Logout() {
       endSession();
       forgetRecoveryCodes();
       forgetPasswordNotice();
-      flow.go({ to: PATHS.login, replace: true, search: { context: undefined, domain: undefined } });
+      void flow.go({ to: PATHS.login, replace: true, search: { context: undefined, domain: undefined } });
+      showToast(t('page.logout.signed-out'), 'info');
     });
   });
 
