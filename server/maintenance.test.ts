@@ -64,6 +64,46 @@ describe.each(testDatabases)('sweeping expired rows on $name', (target) => {
     expect(await db.query('SELECT id_hash FROM pending_sign_ins')).toEqual([{ id_hash: 'waiting' }]);
   });
 
+  it('keeps an expired session an app’s refresh token stands on until the token expires, set aside from the next passes, then deletes it', async () => {
+    const { db } = await open();
+    const user = await createUser(db, { email: 'ada@example.com' });
+    const session = (name: string, expires: string) =>
+      db.query<{ id: string }>(
+        `INSERT INTO sessions (id, user_id, generation, expires_at, browser, system, address) VALUES (gen_random_uuid(), $1, 0, now() + $2::interval, $3, '', '')
+         RETURNING id`,
+        [user.id, expires, name],
+      );
+    const [held] = await session('held', '-2 days');
+    await session('expired', '-2 days');
+    await session('live', '1 day');
+    await db.query(
+      `INSERT INTO oidc_payloads (model, id, payload, expires_at, front_door_session) VALUES
+         ('RefreshToken', 'kept', '{}', date_trunc('second', now()) + interval '10 days', $1),
+         ('RefreshToken', 'spent', '{}', now() - interval '1 day', $1)`,
+      [held!.id],
+    );
+    const sessions = () => db.query<{ browser: string; kept: boolean }>(`SELECT browser, kept_until IS NOT NULL AS kept FROM sessions ORDER BY browser`);
+
+    await sweepExpired(db, { auditRetentionDays: 90 });
+    expect(await sessions()).toEqual([
+      { browser: 'held', kept: true },
+      { browser: 'live', kept: false },
+    ]);
+    // Set aside until its last refresh token expires: the next walk of expired sessions starts past it.
+    const [aside] = await db.query<{ exact: boolean }>(
+      `SELECT kept_until = date_trunc('second', now()) + interval '10 days' AS exact FROM sessions WHERE browser = 'held'`,
+    );
+    expect(aside?.exact).toBe(true);
+    const [walked] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sessions WHERE greatest(expires_at, kept_until) < now()`);
+    expect(walked?.n).toBe(0);
+
+    // Ten days on, the token has expired: the session goes at the next pass.
+    await db.query(`UPDATE oidc_payloads SET expires_at = now() - interval '1 second'`);
+    await db.query(`UPDATE sessions SET kept_until = now() - interval '1 second' WHERE browser = 'held'`);
+    await sweepExpired(db, { auditRetentionDays: 90 });
+    expect(await sessions()).toEqual([{ browser: 'live', kept: false }]);
+  });
+
   it('keeps audit rows as long as AUDIT_RETENTION_DAYS says', async () => {
     const { db } = await open();
     await db.query(`INSERT INTO audit_log (event, at, client_address) VALUES

@@ -23,7 +23,7 @@ import { deleteDevicesOlderThan } from './db/known-devices';
 import { deleteExpiredOidcRows } from './db/oidc';
 import { KNOWN_DEVICE_DAYS } from './auth/devices';
 import type { ServerConfig } from './config';
-import { KNOWN_ADDRESS_DAYS, LOCK_AFTER_FAILURES, accountKey } from './auth/login-throttle';
+import { KNOWN_ADDRESS_DAYS, LOCK_AFTER_FAILURES } from './auth/login-throttle';
 
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const SENT_MAIL_DAYS = 7;
@@ -31,7 +31,7 @@ const SENT_MAIL_DAYS = 7;
 export async function sweepExpired(db: Queryable, config: Pick<ServerConfig, 'auditRetentionDays'>): Promise<void> {
   await deleteExpiredTokens(db);
   await deleteExpiredSamlRecords(db);
-  await deleteEndedCounters(db, accountKey(''), LOCK_AFTER_FAILURES);
+  await deleteEndedCounters(db, LOCK_AFTER_FAILURES);
   await deleteMailOlderThan(db, SENT_MAIL_DAYS);
   await deleteExpiredAccountAlerts(db);
   await deleteLoginAddressesOlderThan(db, KNOWN_ADDRESS_DAYS);

@@ -15,7 +15,7 @@
  */
 import type { Queryable } from '../db/database-types';
 import type { AuditEntry } from '../db/audit';
-import { deleteCounters, failuresOf, uncountHit } from '../db/rate-counters';
+import { FAILURE_COUNT_PREFIX, deleteCounters, failuresOf, uncountHit } from '../db/rate-counters';
 import { claimAttempt, claimPasswordAttempt, settleSuccessfulAttempt, type AttemptClaim, type ClaimedAttempt } from '../db/login-attempts';
 import type { OrganizationRow } from '../db/organizations';
 import type { UserRow } from '../db/users';
@@ -28,9 +28,8 @@ export const LOCK_AFTER_FAILURES = 100;
 /** How long an address the e-mail signed in from stays known. */
 export const KNOWN_ADDRESS_DAYS = 90;
 
-const ACCOUNT_PREFIX = 'login-account:';
 /** Failures of an e-mail from addresses it never signed in from. */
-export const accountKey = (email: string) => `${ACCOUNT_PREFIX}${email.toLowerCase()}`;
+export const accountKey = (email: string) => `${FAILURE_COUNT_PREFIX}${email.toLowerCase()}`;
 /** Failures of an e-mail from one address it signed in from (e-mails hold no spaces, flows 5). */
 export const knownAddressKey = (email: string, address: string) => `${accountKey(email)} ${address}`;
 

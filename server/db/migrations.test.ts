@@ -29,6 +29,7 @@ const LANDED: Record<number, string> = {
   18: '0d5e8a16d13bc7a412ded2e02f24b01383b135c12e7e5e69f5a103fbd5914e05',
   19: '8784c66749cab3aebceedc5073d29af404d8e0bd2cc63ded4911c2eae293a6e4',
   20: 'ccbb9b0b8889db6ce496f4037d0d671fe1cb6593e0a133fc0b699f5117893081',
+  21: '1937c88df1882acc512c29391fcff26bcd45ef2dc436d6bb6f08bae590079c6e',
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

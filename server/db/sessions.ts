@@ -5,7 +5,7 @@
  * (a new password, "This wasn't me"): only rows of the current generation are listed and valid.
  */
 import type { Queryable } from './database-types';
-import { deleteInBatches } from './batched-delete';
+import { deleteInBatches, inBatches } from './batched-delete';
 
 export interface SessionRow {
   id: string;
@@ -124,11 +124,27 @@ export async function touchSession(db: Queryable, sessionId: string, everySecond
 
 /**
  * Sessions past their lifetime, and those ended more than a day ago, but those an app's refresh
- * token still stands on (server/oidc/refresh-tokens.ts): it asks how its session ended.
+ * token still stands on (server/oidc/refresh-tokens.ts): it asks how its session ended. Each batch
+ * of expired sessions, oldest first on their index, is deleted but for those, which are set aside
+ * until their last refresh token expires (`kept_until`, migration 21): the next pass walks only
+ * what expired since, however many sessions apps keep.
  */
 export async function deleteExpiredSessions(db: Queryable): Promise<void> {
-  const noRefreshToken = `NOT EXISTS (SELECT 1 FROM oidc_payloads p
-    WHERE p.front_door_session = sessions.id AND p.model = 'RefreshToken' AND p.expires_at > now())`;
-  await deleteInBatches(db, 'sessions', 'expires_at', `expires_at < now() AND ${noRefreshToken}`);
+  const refreshTokens = `FROM oidc_payloads p WHERE p.front_door_session = sessions.id AND p.model = 'RefreshToken' AND p.expires_at > now()`;
+  const noRefreshToken = `NOT EXISTS (SELECT 1 ${refreshTokens})`;
+  await inBatches(
+    db,
+    `WITH batch AS (
+       SELECT ctid, id FROM sessions WHERE greatest(expires_at, kept_until) < now() ORDER BY greatest(expires_at, kept_until) LIMIT $1),
+     held AS (
+       SELECT b.ctid, max(p.expires_at) AS until FROM batch b
+       JOIN oidc_payloads p ON p.front_door_session = b.id AND p.model = 'RefreshToken' AND p.expires_at > now()
+       GROUP BY b.ctid),
+     kept AS (
+       UPDATE sessions SET kept_until = (SELECT until FROM held WHERE held.ctid = sessions.ctid)
+       WHERE ctid = ANY(ARRAY(SELECT ctid FROM held)) RETURNING 1),
+     gone AS (DELETE FROM sessions WHERE ctid = ANY(ARRAY(SELECT ctid FROM batch WHERE ctid NOT IN (SELECT ctid FROM held))) RETURNING 1)
+     SELECT ((SELECT count(*) FROM kept) + (SELECT count(*) FROM gone))::int AS n`,
+  );
   await deleteInBatches(db, 'sessions', 'ended_at', `ended_at < now() - interval '1 day' AND ${noRefreshToken}`);
 }
