@@ -240,7 +240,7 @@ export function createTokenService({ db, key, issuer, audience, sessionTtlSecond
 
     /**
      * The session a sign-in token this server signed names (a full session's or an MFA setup's),
-     * whether or not it still works: a Logout ends it (server/auth/browser-sign-out.ts).
+     * whether or not it still works: a Logout ends it (server/auth/sign-out.ts).
      */
     async sessionNamedBy(token: string): Promise<string | undefined> {
       try {

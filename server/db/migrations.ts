@@ -211,7 +211,7 @@ export const migrations: readonly Migration[] = [
   {
     id: 9,
     name: 'passkeys and their challenges',
-    // A user's WebAuthn credentials (server/auth/passkeys.ts): the credential ID as the browser
+    // A user's WebAuthn credentials (server/auth/passkey-registration.ts): the credential ID as the browser
     // sends it (base64url), its COSE public key (base64url), the signature counter and backup flags
     // as last seen. A challenge is named by its SHA-256, taken once (deleted) and good for five
     // minutes; a registration's is bound to its user, an authentication's to the e-mail typed, if any.

@@ -50,7 +50,7 @@ export function isConnectionLost(error: unknown): boolean {
 
 /**
  * Whether a failure is a bound that passed: connecting, waiting for a pooled connection, a
- * statement or its wait for a lock, a request's time for the database (server/db/deadline.ts).
+ * statement or its wait for a lock, the bound of each call to the database (server/db/postgres.ts).
  */
 export function isTimeout(error: unknown): boolean {
   for (const { code, message } of chain(error)) {

@@ -1,5 +1,5 @@
 /**
- * A screen that needs a session (a guard in the route table, src/flow/route-table.ts) goes to
+ * A screen that needs a session (a guard in the route table, src/router/route-table.ts) goes to
  * Login when the API refuses the session under it (src/api/client.ts ends it), saying the person was
  * signed out on this device. One rule for every
  * such screen, whatever call was refused; a screen without a guard shows its own way on (Logout

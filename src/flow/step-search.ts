@@ -1,6 +1,6 @@
 /**
  * The query parameters each step of flows 2 reads, read and checked here once: what its screen may
- * rely on (`useSearch`, src/flow/search.ts). Apart from the route table (src/flow/route-table.ts),
+ * rely on (`useSearch`, src/flow/search.ts). Apart from the route table (src/router/route-table.ts),
  * so a screen's chunk reads its parameters without bringing the table along
  * (docs/decisions/0014-a-page-carries-its-screen.md).
  */
