@@ -21,15 +21,6 @@ export function supportedLanguage(tag: string | undefined | null): Language {
   return isLanguage(language) ? language : FALLBACK_LANGUAGE;
 }
 
-/** The first supported language of a list of preferences (a browser's languages), else the fallback (flows 9). */
-export function preferredLanguage(tags: readonly string[]): Language {
-  for (const tag of tags) {
-    const language = primaryLanguage(tag);
-    if (isLanguage(language)) return language;
-  }
-  return FALLBACK_LANGUAGE;
-}
-
 /** The language of a register or forgot-password request: the first part of the browser language, lower-case, en by default (flows 3). */
 export function requestLanguage(tag: string | undefined | null): string {
   return primaryLanguage(tag) || FALLBACK_LANGUAGE;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_INPUT_PATTERN, EMAIL_PATTERN, emailDomain, isEmail } from './email';
 import { brokenPasswordRules } from './password';
-import { preferredLanguage, primaryLanguage, requestLanguage, supportedLanguage } from './languages';
+import { primaryLanguage, requestLanguage, supportedLanguage } from './languages';
 import { isMfaCode } from './mfa-code';
 import { fillPath, matchPath } from './route-pattern';
 
@@ -158,11 +158,6 @@ describe('the language rule', () => {
     expect(supportedLanguage('es-ES')).toBe('en');
     expect(supportedLanguage('')).toBe('en');
     expect(supportedLanguage(undefined)).toBe('en');
-  });
-
-  it('picks the first supported language of a preference list', () => {
-    expect(preferredLanguage(['pt-BR', 'fr-FR', 'de'])).toBe('fr');
-    expect(preferredLanguage(['pt-BR', 'ja'])).toBe('en');
   });
 });
 

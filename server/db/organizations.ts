@@ -65,12 +65,6 @@ export async function findOrganizationByDomain(db: Queryable, domain: string): P
   return rows[0];
 }
 
-/** The e-mail domains an organisation claims, in order. */
-export async function organizationDomains(db: Queryable, organizationId: string): Promise<string[]> {
-  const rows = await db.query<{ domain: string }>('SELECT domain FROM organization_domains WHERE organization_id = $1 ORDER BY domain', [organizationId]);
-  return rows.map((row) => row.domain);
-}
-
 /** The domains of each given one that another organisation claims. */
 export async function domainsClaimedElsewhere(db: Queryable, organizationId: string, domains: string[]): Promise<string[]> {
   const rows = await db.query<{ domain: string }>(

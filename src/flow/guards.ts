@@ -44,5 +44,3 @@ export const GUARDS = {
 } satisfies Record<string, GuardCheck>;
 
 export type GuardName = keyof typeof GUARDS;
-
-export const GUARD_NAMES = Object.keys(GUARDS) as GuardName[];
