@@ -17,6 +17,7 @@ import type * as Ssr from './prerender/ssr';
 import { firstViewCss } from './prerender/first-view-css';
 import { SHELL, SHELL_TEMPLATE } from './page-entries';
 import type { ScriptsBlock } from '../src/router/scripts-block';
+import { escapeHtml } from '../server/web/html';
 
 /** What a built page is for, read by the server: the route patterns and their page files. */
 export interface PagesManifest {
@@ -30,7 +31,6 @@ export interface PagesManifest {
 
 /** JSON for a script block: `<` escaped, so no value can close the block. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 async function loadSsr(root: string): Promise<typeof Ssr> {
   const outfile = join(root, '.parcel-cache', 'prerender-ssr.mjs');

@@ -14,7 +14,7 @@ import type { ServerConfig } from '../config';
 import type { Queryable } from '../db/database-types';
 import { deleteOidcClient, findOidcClient } from '../db/oidc';
 import { createClient } from '../oidc/clients';
-import { escapeHtml } from '../mail/templates';
+import { escapeHtml } from '../web/html';
 import { parseCookieHeader } from '../web/cookie-header';
 import { allowPageStyles, inlineHash } from '../web/security-headers';
 import { htmlPage } from './html-page';

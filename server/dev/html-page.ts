@@ -1,4 +1,4 @@
-import { escapeHtml } from '../mail/templates';
+import { escapeHtml } from '../web/html';
 
 /** A plain HTML document for the development pages: no inline script or style (the CSP forbids both). */
 export function htmlPage(title: string, body: string[], head: string[] = []): string {

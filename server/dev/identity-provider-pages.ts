@@ -4,7 +4,7 @@
  * from this origin, with a visible Continue button for when scripts do not run.
  */
 import { htmlPage } from './html-page';
-import { escapeHtml } from '../mail/templates';
+import { escapeHtml } from '../web/html';
 
 export const AUTOSUBMIT_SCRIPT_PATH = '/dev/idp/autosubmit.js';
 const RESPONSE_FORM_ID = 'saml-response';

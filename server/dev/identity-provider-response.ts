@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { SignedXml } from 'xml-crypto';
+import { escapeHtml } from '../web/html';
 
 const PROTOCOL = 'urn:oasis:names:tc:SAML:2.0:protocol';
 const ASSERTION = 'urn:oasis:names:tc:SAML:2.0:assertion';
@@ -37,11 +38,6 @@ export interface SigningKeyPair {
   certificate: string;
 }
 
-/** Escapes text for XML element content and double-quoted attribute values. */
-function xml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
 function samlId(): string {
   return `_${randomBytes(20).toString('hex')}`;
 }
@@ -51,22 +47,22 @@ export function buildSamlResponseXml(fields: ResponseFields): string {
   const issued = fields.issuedAt ?? new Date();
   const instant = issued.toISOString();
   const expires = new Date(issued.getTime() + (fields.lifetimeSeconds ?? 300) * 1000).toISOString();
-  const issuer = `<saml:Issuer>${xml(fields.issuer)}</saml:Issuer>`;
+  const issuer = `<saml:Issuer>${escapeHtml(fields.issuer)}</saml:Issuer>`;
   return [
     `<samlp:Response xmlns:samlp="${PROTOCOL}" xmlns:saml="${ASSERTION}" ID="${samlId()}" Version="2.0"`,
-    ` IssueInstant="${instant}" Destination="${xml(fields.destination)}" InResponseTo="${xml(fields.inResponseTo)}">`,
+    ` IssueInstant="${instant}" Destination="${escapeHtml(fields.destination)}" InResponseTo="${escapeHtml(fields.inResponseTo)}">`,
     issuer,
     `<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>`,
-    `<saml:Assertion ID="${xml(fields.assertionId ?? samlId())}" Version="2.0" IssueInstant="${instant}">`,
+    `<saml:Assertion ID="${escapeHtml(fields.assertionId ?? samlId())}" Version="2.0" IssueInstant="${instant}">`,
     issuer,
     '<saml:Subject>',
-    `<saml:NameID Format="${EMAIL_FORMAT}">${xml(fields.nameId)}</saml:NameID>`,
+    `<saml:NameID Format="${EMAIL_FORMAT}">${escapeHtml(fields.nameId)}</saml:NameID>`,
     '<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer">',
-    `<saml:SubjectConfirmationData InResponseTo="${xml(fields.inResponseTo)}" Recipient="${xml(fields.destination)}" NotOnOrAfter="${expires}"/>`,
+    `<saml:SubjectConfirmationData InResponseTo="${escapeHtml(fields.inResponseTo)}" Recipient="${escapeHtml(fields.destination)}" NotOnOrAfter="${expires}"/>`,
     '</saml:SubjectConfirmation>',
     '</saml:Subject>',
     `<saml:Conditions NotBefore="${instant}" NotOnOrAfter="${expires}">`,
-    `<saml:AudienceRestriction><saml:Audience>${xml(fields.audience)}</saml:Audience></saml:AudienceRestriction>`,
+    `<saml:AudienceRestriction><saml:Audience>${escapeHtml(fields.audience)}</saml:Audience></saml:AudienceRestriction>`,
     '</saml:Conditions>',
     `<saml:AuthnStatement AuthnInstant="${instant}" SessionIndex="${samlId()}">`,
     '<saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:unspecified</saml:AuthnContextClassRef></saml:AuthnContext>',

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
 import type { TokenClaims } from '../auth/tokens';
 import { htmlPage } from './html-page';
-import { escapeHtml } from '../mail/templates';
+import { escapeHtml } from '../web/html';
 import { parseCookieHeader } from '../web/cookie-header';
 
 /** The cookie names the front door writes (flows 3: a session cookie, and token_{context} of the shared layer). */

@@ -7,7 +7,7 @@ import { htmlPage } from './html-page';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database-types';
 import { readOutbox, type OutboxMail } from '../mail/mail-queue';
-import { escapeHtml } from '../mail/templates';
+import { escapeHtml } from '../web/html';
 
 /**
  * Plain semantic HTML: the server's CSP allows no inline script and no inline style

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../rules/languages';
-import { escapeHtml, invitationMail, registrationMail, resetMail } from './templates';
+import { invitationMail, registrationMail, resetMail } from './templates';
+import { escapeHtml } from '../web/html';
 
 const SIGNUP_LINK = 'https://auth.example.com/signup?token=abc&app=portal';
 const RESET_LINK = 'https://auth.example.com/reset-password/update?token=xyz';

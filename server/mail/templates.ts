@@ -3,6 +3,7 @@
  * en as fallback). Each language's wording lives once, in its dictionary below; the text and the
  * HTML body are both rendered from it, so the two never drift apart.
  */
+import { escapeHtml } from '../web/html';
 import { supportedLanguage, type Language } from '../../rules/languages';
 
 /** A mail ready for the Mailer, minus the recipient. */
@@ -154,11 +155,6 @@ const dictionaries: Record<Language, Dictionary> = {
 function dictionaryFor(language: string): { language: Language; dictionary: Dictionary } {
   const chosen = supportedLanguage(language);
   return { language: chosen, dictionary: dictionaries[chosen] };
-}
-
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Language } from '../../rules/languages';
-import { escapeHtml } from '../mail/templates';
+import { escapeHtml } from '../web/html';
 import { languageOf, page, securePage } from './pages';
 
 interface Texts {

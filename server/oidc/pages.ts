@@ -8,7 +8,7 @@ import type { ErrorOut, KoaContextWithOIDC } from 'oidc-provider';
 import type { Language } from '../../rules/languages';
 import { pageLanguage } from '../web/language';
 import { inlineHash } from '../web/security-headers';
-import { escapeHtml } from '../mail/templates';
+import { escapeHtml } from '../web/html';
 import { spokenLanguage } from './claims';
 
 interface Texts {

@@ -4,8 +4,7 @@
  * them. The app's first view renders the same fields and takes these over.
  */
 import { CARRIED_KEYS, carriedSearch } from '../../rules/carried';
-
-export const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+import { escapeHtml } from './html';
 
 /**
  * The page with the fields written into each form, or undefined when there is nothing to write; by a
@@ -15,7 +14,7 @@ export function carriedFields(page: Buffer, query: Readonly<Record<string, unkno
   const carried = carriedSearch(query);
   const fields = CARRIED_KEYS.flatMap((key) => {
     const value = carried[key];
-    return value ? [`<input type="hidden" name="${key}" value="${escapeAttribute(value)}"/>`] : [];
+    return value ? [`<input type="hidden" name="${key}" value="${escapeHtml(value)}"/>`] : [];
   }).join('');
   const html = page.toString();
   if (!fields || !html.includes('</form>')) return undefined;

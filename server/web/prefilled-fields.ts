@@ -4,7 +4,7 @@
  * and a form sent before the script has arrived, or without one, passes the browser's `required`
  * check with it. A field names its parameters, first found first, in `data-prefill`.
  */
-import { escapeAttribute } from './carried-fields';
+import { escapeHtml } from './html';
 
 /** Longer than any e-mail the rules accept (254): a value past it is not worth writing. */
 const MAX_LENGTH = 1024;
@@ -32,7 +32,7 @@ export function prefilledFields(page: Buffer, query: Readonly<Record<string, unk
       .find((candidate): candidate is string => typeof candidate === 'string' && candidate !== '' && candidate.length <= MAX_LENGTH);
     if (value === undefined) return tag;
     filled = true;
-    const attribute = ` value="${escapeAttribute(value)}"`;
+    const attribute = ` value="${escapeHtml(value)}"`;
     return VALUE.test(tag) ? tag.replace(VALUE, () => attribute) : withAttribute(tag, attribute);
   });
   return filled ? Buffer.from(html) : undefined;
