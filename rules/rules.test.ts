@@ -1,3 +1,4 @@
+import { contextCookieName, isSessionCookieName } from './session-cookies';
 import { describe, expect, it } from 'vitest';
 import { EMAIL_INPUT_PATTERN, EMAIL_PATTERN, emailDomain, isEmail } from './email';
 import { brokenPasswordRules } from './password';
@@ -207,5 +208,13 @@ describe('the language of a register or forgot-password request', () => {
   it('is en without a browser language', () => {
     expect(requestLanguage('')).toBe('en');
     expect(requestLanguage(undefined)).toBe('en');
+  });
+});
+
+describe('the session cookies’ names', () => {
+  it('are token and token_ with a context, nothing else', () => {
+    expect(contextCookieName('acme')).toBe('token_acme');
+    for (const name of ['token', 'token_acme', 'token_a-b_c']) expect(isSessionCookieName(name), name).toBe(true);
+    for (const name of ['tokens', 'token_', 'token_-acme', 'token_acme;', 'frontdoor_device', 'xtoken']) expect(isSessionCookieName(name), name).toBe(false);
   });
 });

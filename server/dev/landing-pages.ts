@@ -9,13 +9,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
 import type { TokenClaims } from '../auth/tokens';
+import { SESSION_COOKIE, contextCookieName } from '../../rules/session-cookies';
 import { htmlPage } from './html-page';
 import { escapeHtml } from '../web/html';
 import { parseCookieHeader } from '../web/cookie-header';
-
-/** The cookie names the front door writes (flows 3: a session cookie, and token_{context} of the shared layer). */
-export const SESSION_COOKIE = 'token';
-export const contextCookie = (context: string) => `token_${context}`;
 
 interface PlatformApp {
   /** The app's name on the page. */
@@ -36,7 +33,7 @@ export function platformApp(subdomain: string, path: string, contextParameter: s
 }
 
 async function sessionFrom(services: Services, jar: Map<string, string>, context: string | undefined): Promise<TokenClaims | undefined> {
-  const token = (context && jar.get(contextCookie(context))) || jar.get(SESSION_COOKIE);
+  const token = (context && jar.get(contextCookieName(context))) || jar.get(SESSION_COOKIE);
   if (!token) return undefined;
   return services.tokens.verifySession(token).catch(() => undefined);
 }

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   clearSessionCookies,
-  contextCookieName,
   hasSkippedMfa,
   readSessionCookie,
   sessionCookieAttributes,
@@ -10,6 +9,7 @@ import {
   writeSkipMfaCookie,
 } from './cookies';
 import { parseSessionToken } from './token';
+import { contextCookieName } from '../../rules/session-cookies';
 import { testToken } from '../testing/tokens';
 
 afterEach(() => {

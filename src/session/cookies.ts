@@ -11,9 +11,8 @@ import { getCookie, removeCookie, setCookie } from 'tiny-cookie';
 import type { SessionToken } from './token';
 import { isContext } from '../../rules/context';
 import { cookieDomainFor } from '../../rules/cookie-domain';
+import { SESSION_COOKIE, contextCookieName } from '../../rules/session-cookies';
 
-export const SESSION_COOKIE = 'token';
-export const CONTEXT_COOKIE_PREFIX = 'token_';
 export const SKIP_MFA_COOKIE_PREFIX = 'skipMfa_';
 
 export interface CookieAttributes {
@@ -29,8 +28,6 @@ const here = (domain: string | undefined) => cookieDomainFor(domain, globalThis.
 function attributes(expires: Date, domain: string | undefined): CookieAttributes {
   return { path: '/', secure: true, samesite: 'Strict', expires, ...(domain ? { domain } : {}) };
 }
-
-export const contextCookieName = (context: string) => `${CONTEXT_COOKIE_PREFIX}${context}`;
 
 /** The contexts that can name a cookie; anything else is left out. */
 const cookieContexts = (contexts: readonly string[]) => contexts.filter(isContext);
