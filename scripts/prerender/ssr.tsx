@@ -12,7 +12,7 @@ import az from '../../locales/az.json';
 import { LANGUAGES, type Language } from '../../rules/languages';
 import { ALIASES, ANSWER_TEXTS, ROUTE_TABLE, type RouteRow } from '../../src/router/route-table';
 import { ScreenHost } from '../../src/router/ScreenHost';
-import { staticFlow } from '../../src/flow/static-flow';
+import { addressFlow } from '../../src/flow/address-flow';
 import { loadScreen, type ScreenName } from '../../src/router/screens';
 import type { PageScreen } from '../../src/router/scripts-block';
 import { PRESS_CALLS } from '../../src/router/press-calls';
@@ -147,7 +147,7 @@ export async function renderPage(row: RouteRow | undefined, language: Language):
   $locale.set(language);
   const Screen = await loadScreen(row?.screen ?? 'NotFound');
   const titleKey = row?.titleKey ?? 'title.not-found';
-  const flow = staticFlow(row?.path ?? '/', {}, {}, () => {});
+  const flow = addressFlow(row?.path ?? '/', {}, {}, () => {});
   read.clear();
   const markup = renderToString(
     <ScreenHost flow={flow} titleKey={titleKey}>

@@ -9,7 +9,7 @@
  * arrives after it has taken over, with the route table. The step a shown screen's form goes on to
  * (RouteRow.next) is prepared once the person engages with it (src/router/prepare-next.ts).
  */
-import { staticFlow } from '../flow/static-flow';
+import { addressFlow } from '../flow/address-flow';
 import { pathTo, type To } from '../flow/paths';
 import { queryString, withCarried } from '../flow/carried';
 import type { Flow } from '../flow/flow';
@@ -84,7 +84,7 @@ export function createPageRouter({ root, history, table, firstView, gallery = fa
   }
 
   const flowFor = (path: string, params: Record<string, string>, rawSearch: Record<string, string>): Flow =>
-    staticFlow(path, params, rawSearch, (to, href) => navigate(href, to.replace), prepare);
+    addressFlow(path, params, rawSearch, (to, href) => navigate(href, to.replace), prepare);
 
   /** The destination of a redirect, with the page's carried parameters. */
   const redirect = (to: To, rawSearch: Record<string, string>) => navigate(pathTo(to) + queryString(withCarried(rawSearch, to.search)), true);

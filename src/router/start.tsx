@@ -7,7 +7,7 @@
  * (src/router/app-router.ts) arrives after the page has taken over; a move made before waits for
  * it, and a page with no screen of its own (the gallery's shell) is shown by it at once.
  */
-import { staticFlow } from '../flow/static-flow';
+import { addressFlow } from '../flow/address-flow';
 import type { To } from '../flow/paths';
 import { matchPath } from '../../rules/route-pattern';
 import { startPageLanguage } from './page-texts';
@@ -41,7 +41,7 @@ function firstViewFlow(screen: PageScreen, router: () => Promise<PageRouter>): {
       (pageRouter) => pageRouter.prepare(to),
       () => undefined,
     );
-  return { flow: staticFlow(path, params, rawSearch, go, prepare), rawSearch };
+  return { flow: addressFlow(path, params, rawSearch, go, prepare), rawSearch };
 }
 
 /** Shows the page's own screen over its markup; answers whether it did. */

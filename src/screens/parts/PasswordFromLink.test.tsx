@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/preact';
 import type { ComponentType } from 'react';
 import { ScreenHost } from '../../router/ScreenHost';
-import { staticFlow } from '../../flow/static-flow';
+import { addressFlow } from '../../flow/address-flow';
 import { Signup } from '../Signup';
 import { PasswordUpdate } from '../PasswordUpdate';
 import { testToken } from '../../testing/tokens';
@@ -11,7 +11,7 @@ import { testToken } from '../../testing/tokens';
 function openLink(path: string, Screen: ComponentType, expiresIn: number) {
   const token = btoa(testToken({ exp: Math.floor(Date.now() / 1000) + expiresIn }));
   render(
-    <ScreenHost flow={staticFlow(path, {}, { token }, () => {})} titleKey="title.signup">
+    <ScreenHost flow={addressFlow(path, {}, { token }, () => {})} titleKey="title.signup">
       <Screen />
     </ScreenHost>,
   );

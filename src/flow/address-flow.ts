@@ -1,13 +1,14 @@
 /**
- * The flow of a screen shown before the router: read from the page's address, moving on and
- * preparing moves through the router's handlers (src/router/page-router.tsx), leaving with a plain
- * navigation. Prerendering needs neither handler.
+ * The flow of a page's address: its path, parameters and carried query, moving on and preparing
+ * moves through the handlers given (the router's, src/router/page-router.tsx, on every screen it
+ * shows; the start's, src/router/start.tsx, before it), leaving with a plain navigation.
+ * Prerendering needs neither handler.
  */
 import type { Flow } from './flow';
 import { flowSearch, queryString, withCarried } from './carried';
 import { pathTo, type To } from './paths';
 
-export function staticFlow(
+export function addressFlow(
   path: string,
   params: Record<string, string>,
   rawSearch: Record<string, string>,
