@@ -96,16 +96,23 @@ test('Sign out of other devices, by keyboard alone, in German, keeps this one', 
   await expect(phone).toHaveURL(/\/login$/);
 });
 
-test('the sessions page speaks each language, with no axe violation', async ({ browser, account }, testInfo) => {
+test('the sessions page speaks each language, with no axe violation, and keeps the “This device” pill on one line on a phone', async ({
+  browser,
+  account,
+}, testInfo) => {
   const laptop = await signedInBrowser(browser, account, LAPTOP);
   for (const [locale, heading] of [
+    ['de', 'Wo Sie angemeldet sind'],
     ['it', 'Dove hai effettuato l’accesso'],
     ['fr', 'Où vous êtes connecté'],
     ['az', 'Harada daxil olmusunuz'],
   ]) {
+    await laptop.setViewportSize({ width: 390, height: 900 });
     await laptop.goto(`/account/sessions?locale=${locale}`);
     await expect(laptop.getByRole('heading', { name: heading })).toBeVisible();
     await expect(laptop.getByRole('listitem').first()).toBeVisible();
+    // A pill split across two lines draws two boxes.
+    expect(await laptop.locator('.fd-session__this').evaluate((pill) => pill.getClientRects().length), `the pill in ${locale}`).toBe(1);
     await expectNoAxeViolations(laptop, `sessions in ${locale}`);
     await keepScreenshots(laptop, testInfo, `sessions-${locale}`);
   }
