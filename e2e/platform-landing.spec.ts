@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-/** The demo platform of README ("Run it"): the front door and the apps under frontdoor.localhost. */
+/** The demo platform of README ("The demo"): the front door and the apps under frontdoor.localhost. */
 function demoPlatform(baseURL: string | undefined) {
   const port = new URL(baseURL ?? 'http://127.0.0.1').port;
   return { frontDoor: `http://auth.frontdoor.localhost:${port}`, portal: `http://acme.frontdoor.localhost:${port}` };

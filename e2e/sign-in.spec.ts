@@ -10,7 +10,7 @@ test('a new user in an MFA-required organisation signs in, sets up MFA, confirms
   baseURL,
 }, testInfo) => {
   const errors = consoleErrors(page);
-  // The demo platform (README, "Run it"): the front door and the apps under frontdoor.localhost.
+  // The demo platform (README, "The demo"): the front door and the apps under frontdoor.localhost.
   const port = new URL(baseURL!).port;
   await page.goto(`http://auth.frontdoor.localhost:${port}/login?app=portal&route=%2Fdashboard`);
   await page.getByRole('textbox', { name: 'E-mail' }).fill('vera@example.com');

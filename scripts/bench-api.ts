@@ -13,7 +13,7 @@
  *   80 % of that rate. The ceiling is taken in every run, so a machine shared with other work
  *   weighs on both figures of a run alike;
  * - the load average before and after.
- * Prints a Markdown table for README ("Figures") with the date and the machine.
+ * Prints a Markdown table for docs/figures.md with the date and the machine.
  */
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';

@@ -20,7 +20,7 @@
  * an authenticator app who types its current code. Each with a cold cache (a new browser context)
  * and a warm one (a first sign-in fills the HTTP cache, then cookies and storage go but the
  * skip-MFA cookie). Runs are taken in turns, the app then the floor, so a busy moment of the machine
- * falls on both. Prints Markdown tables to paste into README's "Figures" on stdout, and the targets
+ * falls on both. Prints Markdown tables to paste into docs/figures.md on stdout, and the targets
  * beside what the run measured (report.ts, `targetsTable`); progress and,
  * for the app, what it requested after the password's Enter in each table's last run on stderr.
  *

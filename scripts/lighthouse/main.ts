@@ -3,7 +3,7 @@
  * /reset-password beside a bare static sign-in form (the floor) and a peer's sign-in page built
  * from its npm package (Supabase Auth UI), in one run, three runs each, taken in turns so a busy
  * moment of the machine falls on every page alike; then the delay of the first key press after
- * load. Prints Markdown tables for README's "Figures". Not part of `npm test`: too slow and too
+ * load. Prints Markdown tables for docs/figures.md. Not part of `npm test`: too slow and too
  * noisy on a shared machine for a pass or fail.
  *
  * Environment: LIGHTHOUSE_PORT, the first of three ports (default 8490); LIGHTHOUSE_DIR, where the

@@ -1,5 +1,5 @@
 /**
- * The tables of `npm run lighthouse`, in Markdown to paste into README's "Figures":
+ * The tables of `npm run lighthouse`, in Markdown to paste into docs/figures.md:
  * medians of the runs, each as a ratio to the bare form, the targets of /login beside its figures,
  * and the delay of the first key press after load.
  */

@@ -1,7 +1,7 @@
 /**
  * Compact JWS with ES256 (RFC 7515, RFC 7518 section 3.4), signed in the calling thread. jose's
  * SignJWT signs through WebCrypto, which hands each signature to libuv's pool and back: on the one
- * core of a sign-in's argon2id hash that hop cost more than the signature (README, "API
+ * core of a sign-in's argon2id hash that hop cost more than the signature (docs/figures.md, "API
  * benchmark"). Tokens are still verified by jose (server/auth/tokens.ts).
  */
 import { KeyObject, sign } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Throttling of failed passwords and codes, per e-mail and per client address (README, "Throttling").
+ * Throttling of failed passwords and codes, per e-mail and per client address (docs/security.md, "Throttling").
  *
  * Per e-mail, known or not (so a 429 reveals no account), failures are counted apart for each
  * address the e-mail signed in from in the last 90 days, and together for every other address: so

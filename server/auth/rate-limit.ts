@@ -1,6 +1,6 @@
 /**
  * Fixed-window counters in the database, so every instance counts the same attempts.
- * The limits are listed in README.md ("Throttling").
+ * The limits are listed in docs/security.md ("Throttling").
  */
 import { isIPv6 } from 'node:net';
 import type { Queryable } from '../db/database-types';

@@ -1,7 +1,7 @@
 /**
  * The embedded PostgreSQL's statements, each a named prepared statement, parsed and described once
  * per database: PGlite runs the SQL on the server's own thread, where parsing and planning the same
- * statements on every call cost several times what running them does (README, "API benchmark"). A
+ * statements on every call cost several times what running them does (docs/figures.md, "API benchmark"). A
  * call is then one exchange with the database (bind, execute, sync) instead of the six of PGlite's
  * query, written by PGlite's serialiser and read from the messages PGlite parses from the answer.
  */

@@ -28,7 +28,7 @@ export function demoAppOrigin(publicUrl: string, id: string): string {
   return `${url.protocol}//${id}.localhost${url.port ? `:${url.port}` : ''}`;
 }
 
-/** A command line that signs in with the device grant (README, "OpenID Connect"): its person types its code on the front door. */
+/** A command line that signs in with the device grant (docs/openid-connect.md): its person types its code on the front door. */
 export const DEMO_DEVICE = { id: 'terminal', name: 'Terminal' } as const;
 
 /** Registers the demo apps as clients, again when the front door moved to another port. */
@@ -56,7 +56,7 @@ const BACKCHANNEL_LOGOUT_PATH = '/backchannel-logout';
 /** A logout token's event (OpenID Connect Back-Channel Logout 1.0 section 2.4). */
 const LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 
-/** The ways the page offers to ask for a sign-in, as an app would (README, "OpenID Connect"). */
+/** The ways the page offers to ask for a sign-in, as an app would (docs/openid-connect.md). */
 const ASKS: { label: string; params: Record<string, string> }[] = [
   { label: 'Sign in again (prompt=login)', params: { prompt: 'login' } },
   { label: 'With a second factor (acr_values=mfa)', params: { acr_values: 'mfa' } },

@@ -1,5 +1,5 @@
 /**
- * The server's metrics (README, "Metrics worth alerting on"), in a registry of each server's own:
+ * The server's metrics (docs/operators.md, "Metrics worth alerting on"), in a registry of each server's own:
  * the tests build many servers in one process. Where they are served, the process's own join them
  * (server/metrics/listener.ts).
  */

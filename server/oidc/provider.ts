@@ -141,7 +141,7 @@ export function createOpenIdProvider(
     // Back-channel logout is the front door's own, from its queue (server/oidc/backchannel-logout.ts), not the engine's from the request.
     discovery: { claim_types_supported: ['normal'], backchannel_logout_supported: true, backchannel_logout_session_supported: true },
     scopes: ['openid', 'email', 'profile', OFFLINE_ACCESS],
-    // The scopes' claims go into the ID token too: an app reads one token (README, "OpenID Connect").
+    // The scopes' claims go into the ID token too: an app reads one token (docs/openid-connect.md).
     conformIdTokenClaims: false,
     responseTypes: ['code'],
     pkce: { required: () => true },
