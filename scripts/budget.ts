@@ -214,6 +214,6 @@ const copies = moduleCopies(root, join(root, 'dist'));
 console.log(`Modules in more than one script: ${copies.length}, ${copies.filter((copy) => copy.holdsState).length} of them holding state`);
 for (const { module, scripts, holdsState } of copies) console.log(`  ${module}${holdsState ? ' (holds state)' : ''}: ${scripts.join(' ')}`);
 const over = lines.filter(([, bytes, budget]) => budget !== undefined && bytes > budget);
-for (const [name, bytes, budget] of over) console.error(`Over budget: ${name} by ${kb(bytes - budget!)}.`);
+for (const [name, bytes, budget] of over) console.error(`Over budget: ${name} by ${kb(bytes - budget!)} (${Math.round(bytes - budget!)} bytes).`);
 for (const { module } of copies.filter((copy) => copy.holdsState)) console.error(`Two states: ${module} is in more than one script.`);
 if (over.length > 0 || copies.some((copy) => copy.holdsState)) process.exit(1);

@@ -15,7 +15,7 @@ import { createOrganization } from '../../server/admin/operations';
 import { insertUser, recordPasswordChecked } from '../../server/db/users';
 import { upsertMembership } from '../../server/db/memberships';
 import { hashPassword } from '../../server/auth/passwords';
-import { DEVICE_COOKIE } from '../../server/api/device-cookie';
+import { DEVICE_COOKIE } from '../../server/web/device-cookie';
 import { PASSWORD_LISTS_VERSION, isGuessable } from '../../server/auth/known-passwords';
 
 export const PASSWORD = 'Bench-Horse-9';

@@ -9,7 +9,7 @@ import { openDatabase } from '../../server/db/database';
 import type { Database } from '../../server/db/database-types';
 import { findUserByEmail } from '../../server/db/users';
 import { sweepExpired } from '../../server/maintenance';
-import { DEVICE_COOKIE } from '../../server/api/device-cookie';
+import { DEVICE_COOKIE } from '../../server/web/device-cookie';
 import type { ServerConfig } from '../../server/config';
 import type { Services } from '../../server/services';
 import { testApp } from '../../server/testing/app';

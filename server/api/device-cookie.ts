@@ -8,19 +8,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
-import { parseCookieHeader } from '../web/cookie-header';
+import { DEVICE_COOKIE, heldDevice } from '../web/device-cookie';
 import { OIDC_PREFIX } from '../oidc/claims';
 
-export const DEVICE_COOKIE = 'frontdoor_device';
 const MAX_AGE_SECONDS = 400 * 24 * 3600;
-/** 32 random bytes in base64url, as this server writes them. */
-const DEVICE_VALUE = /^[\w-]{43}$/;
-
-/** The device cookie a request carries, when it is one this server wrote. */
-export function heldDevice(cookieHeader: string | undefined): string | undefined {
-  const held = parseCookieHeader(cookieHeader).get(DEVICE_COOKIE);
-  return held && DEVICE_VALUE.test(held) ? held : undefined;
-}
 
 /**
  * The device the request comes from: its cookie's value, or a new one. A sign-in's answer writes it

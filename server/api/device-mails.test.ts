@@ -5,7 +5,7 @@ import { call, openApi, type Api } from '../testing/api';
 import { createOrganization, createUser } from '../admin/operations';
 import { readOutbox } from '../mail/mail-queue';
 import type { OutboxMail } from '../db/mail-queue';
-import { DEVICE_COOKIE } from './device-cookie';
+import { DEVICE_COOKIE } from '../web/device-cookie';
 
 const PASSWORD = 'Correct-Horse-9';
 const LAPTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

@@ -8,7 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services';
 import { signOutBrowser } from '../auth/sign-out';
-import { heldDevice } from '../api/device-cookie';
+import { heldDevice } from '../web/device-cookie';
 import { clearedSessionCookies, sessionCookiesOf } from '../web/session-cookies';
 import type { OpenIdProvider } from './provider';
 

@@ -5,7 +5,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { TestDatabase } from './databases';
 import { testApp } from './app';
-import { DEVICE_COOKIE } from '../api/device-cookie';
+import { DEVICE_COOKIE } from '../web/device-cookie';
 
 export type Api = Awaited<ReturnType<typeof openApi>>;
 

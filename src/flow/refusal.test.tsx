@@ -6,6 +6,7 @@ import { endSession, enterContext, establishSession } from '../stores/session';
 import { readSessionCookie } from '../session/cookies';
 import { testToken } from '../testing/tokens';
 import { memoryHistory } from '../testing/memory-history';
+import { $toast } from '../stores/first-view/toast';
 
 afterEach(() => {
   cleanup();
@@ -15,7 +16,7 @@ afterEach(() => {
 });
 
 describe('a session the API refuses under a screen that needs one', () => {
-  it('ends, and the screen goes to Login, which stays: no way round through company selection again', async () => {
+  it('ends, and the screen goes through Logout to Login, which says so and stays: no way round through company selection again', async () => {
     const calls: string[] = [];
     vi.stubGlobal(
       'fetch',
@@ -35,6 +36,7 @@ describe('a session the API refuses under a screen that needs one', () => {
     const router = createPageRouter({ root, history, table: { rows: ROUTE_TABLE, aliases: ALIASES } });
     await router.showAddress();
     await waitFor(() => expect(history.pathname).toBe('/login'));
+    await waitFor(() => expect($toast.get()?.message).toBe('You were signed out on this device.'));
     expect(readSessionCookie()).toBeNull();
     expect(document.cookie).not.toContain('token_acme');
     await new Promise((resolve) => setTimeout(resolve, 300));

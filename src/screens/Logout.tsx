@@ -1,5 +1,6 @@
 import { useArrival } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
+import { ensureDictionary } from '../i18n/locale';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
 import { logout } from '../api/sign-in';
@@ -27,7 +28,11 @@ export function Logout() {
       forgetRecoveryCodes();
       forgetPasswordNotice();
       void flow.go({ to: PATHS.login, replace: true, search: { context: undefined, domain: undefined } });
-      showToast(t('page.logout.signed-out'), 'info');
+      // A page that began on another screen may not hold these words yet (src/i18n/locale.ts).
+      void ensureDictionary().then(
+        () => showToast(t('page.logout.signed-out'), 'info'),
+        () => undefined,
+      );
     });
   });
 

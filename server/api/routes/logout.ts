@@ -5,7 +5,7 @@ import type { Route } from '../contract';
 import { HttpError } from '../errors';
 import { routeOptions, routePath } from '../openapi-schemas';
 import { signedIn } from '../session-guard';
-import { heldDevice } from '../device-cookie';
+import { heldDevice } from '../../web/device-cookie';
 import { clearedSessionCookies, sessionCookiesOf } from '../../web/session-cookies';
 
 export async function logoutRoutes(app: FastifyInstance, { services }: { services: Services }) {
