@@ -141,6 +141,7 @@ describe('after the terms have loaded (flows 4.8, 4.9)', () => {
     ['a user who accepted an older version ticks the box', loaded(userWho(2)), { kind: 'agree', organization }],
     ['a user who never accepted ticks the box', loaded(userWho(undefined)), { kind: 'agree', organization }],
     ['a failed load is reported and ends on Login', failed, { kind: 'login', failed: { operation: 'terms-load', status: 500 } }],
+    ['a refused session goes through Logout', { ...failed, status: 401 } as TermsSubjectResult, { kind: 'logout' }],
   ])('%s', (_, result, step) => {
     expect(afterTermsLoad(result, 'acme')).toEqual(step);
   });

@@ -169,7 +169,9 @@ export function afterOrganizations(result: OrganizationsResult): AfterOrganizati
 export type AfterTermsLoad = Move | { kind: 'agree'; organization: CurrentOrganization };
 
 export function afterTermsLoad(result: TermsSubjectResult, context: string): AfterTermsLoad {
-  if (result.kind !== 'loaded') return { kind: 'login', failed: { operation: 'terms-load', status: result.status } };
+  // A refused session goes through Logout, as company selection's does (src/flow/refusal.ts).
+  if (result.kind !== 'loaded')
+    return result.status === 401 ? { kind: 'logout' } : { kind: 'login', failed: { operation: 'terms-load', status: result.status } };
   const accepted = result.user.termsAndConditions[context]?.acceptedVersion;
   return accepted === result.organization.termsAndConditions.version ? { kind: 'app', context } : { kind: 'agree', organization: result.organization };
 }
