@@ -8,7 +8,6 @@ import { migrate } from '../server/db/migrations';
 import { createServices } from '../server/create-services';
 import { AdminError } from '../server/admin/operations';
 import { runAdmin } from '../server/admin/cli';
-import { stopPasswordChecks } from '../server/auth/password-checker';
 
 const config = loadConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pglite`, timeoutMs: config.databaseTimeoutMs }).catch(
@@ -27,6 +26,5 @@ try {
   console.error(error instanceof AdminError ? error.message : error);
   process.exitCode = 1;
 } finally {
-  await stopPasswordChecks();
   await db.close();
 }

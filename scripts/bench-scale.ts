@@ -10,7 +10,6 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { openDatabase } from '../server/db/database';
-import { stopPasswordChecks } from '../server/auth/password-checker';
 import { benchOptions } from './bench-scale/options';
 import { benchPostgres } from './bench-scale/postgres';
 import { EMPTY_SCHEMA, LARGE_SCHEMA, prepareEmptySchema, prepareLargeSchema } from './bench-scale/schemas';
@@ -67,5 +66,4 @@ try {
   await db.query(`DROP SCHEMA IF EXISTS ${EMPTY_SCHEMA} CASCADE`);
   await db.close();
   await postgres.stop();
-  await stopPasswordChecks();
 }

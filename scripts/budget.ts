@@ -25,7 +25,6 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { migrate } from '../server/db/migrations';
 import { buildApp } from '../server/app';
-import { stopPasswordChecks } from '../server/auth/password-checker';
 import { loadAppPages } from '../server/web/app-page';
 import { createOrganization, createUser } from '../server/admin/operations';
 import { loadTotpKey, totpSecrets } from '../server/auth/totp-secrets';
@@ -189,8 +188,6 @@ async function measure() {
     await browser.close();
     await app.close();
     await db.close();
-    // The known-password check's worker thread would hold the process open (server/auth/password-checker.ts).
-    await stopPasswordChecks();
   }
 }
 

@@ -61,8 +61,6 @@ function replaceWorker() {
 function started(): Running {
   if (worker) return worker;
   const thread = new Worker(new URL('./guessable-passwords-worker.mjs', import.meta.url));
-  // A check under way holds the process (its timer); an idle worker does not.
-  thread.unref();
   const current: Running = { thread, ready: false, loading: setTimeout(() => worker === current && replaceWorker(), LOAD_TIMEOUT_MS) };
   thread.on('message', (message: CheckAnswer | typeof READY) => {
     if (message !== READY) return running?.check.request.id === message.id && finish(message.guessable ?? undefined);
@@ -72,6 +70,9 @@ function started(): Running {
   });
   thread.on('error', () => worker === current && replaceWorker());
   thread.on('exit', () => worker === current && replaceWorker());
+  // A check under way holds the process (its timer); an idle worker does not. After the listeners:
+  // adding a 'message' listener holds the thread's port again.
+  thread.unref();
   worker = current;
   return current;
 }
@@ -92,16 +93,4 @@ export function checkGuessable(password: string, ownWords: string[]): Promise<Ve
     waiting.push({ request: { id: ++lastId, password, ownWords }, settle });
     next();
   });
-}
-
-/**
- * Ends the worker, for a process that is done (the admin command): an idle worker thread still
- * holds the process open once it has run a check.
- */
-export async function stopPasswordChecks(): Promise<void> {
-  const ended = worker;
-  worker = undefined;
-  if (!ended) return;
-  clearTimeout(ended.loading);
-  await ended.thread.terminate();
 }
