@@ -6,7 +6,6 @@ import { createServices } from './create-services';
 import type { Services } from './services';
 import { registerDevelopmentPages } from './dev/pages';
 import type { DevIdentityProvider } from './dev/identity-provider';
-import { SWEEP_INTERVAL_MS, sweepExpired } from './maintenance';
 import { loggerOptions } from './logger';
 import { securityHeaders, securityHeadersHook } from './web/security-headers';
 import { errorBody } from './api/errors';
@@ -81,18 +80,15 @@ export async function buildApp({ config, db, logStream, services: given, devIden
   const services = given ?? (await createServices(config, db, { log: app.log }));
   measureRequests(app, services.metrics.answered);
   if (config.metricsPort !== undefined) serveMetrics(app, services.metrics.registry, { host: config.host, port: config.metricsPort });
-  // Expired rows are swept at start and every hour, by every instance (deleting twice is harmless).
-  let sweeper: NodeJS.Timeout | undefined;
-  const sweep = () => sweepExpired(db, config).catch((error: unknown) => app.log.error({ err: error }, 'sweeping expired rows failed'));
   app.addHook('onReady', async () => {
-    await sweep();
-    sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref();
+    // Expired rows are swept at start and every hour, by every instance (deleting twice is harmless).
+    services.sweeper.start();
     // Mail queued before this start, by a process that ended or by the admin command, leaves now.
     services.mail.start();
     services.mail.kick();
   });
   app.addHook('onClose', async () => {
-    clearInterval(sweeper);
+    await services.sweeper.stop();
     await services.mail.stop();
   });
   if (!pages) app.log.warn({ distDir: config.distDir }, 'no built front door to serve: API only');

@@ -13,6 +13,7 @@ import { passkeyChallenges } from './auth/passkey-challenges';
 import { smtpMailer } from './mail/mailer';
 import { createMailQueue, queueOnly } from './mail/mail-queue';
 import { composeMail } from './auth/mail-intents';
+import { createSweeper } from './sweeper';
 import { createBackground } from './background';
 import { createMetrics } from './metrics/metrics';
 
@@ -52,6 +53,7 @@ export async function createServices(config: ServerConfig, db: Database, options
     }),
     mail: options.onlyQueuesMail ? queueOnly() : createMailQueue({ db, smtp, compose, background, log, retried: metrics.mailRetried }),
     background,
+    sweeper: createSweeper(db, config, log),
     metrics,
   };
   return services;

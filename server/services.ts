@@ -13,6 +13,7 @@ import type { PasskeyChallenges } from './auth/passkey-challenges';
 import type { MailQueue } from './mail/mail-queue';
 import type { Background } from './background';
 import type { Metrics } from './metrics/metrics';
+import type { Sweeper } from './sweeper';
 
 export interface Services {
   config: ServerConfig;
@@ -29,6 +30,8 @@ export interface Services {
   /** Mail to send, queued with the changes that cause it (server/mail/mail-queue.ts). */
   mail: MailQueue;
   background: Background;
+  /** Deletes what has served its time, in the background (server/sweeper.ts); started by the server, not by the admin command. */
+  sweeper: Sweeper;
   /** What the server counts for its operators (server/metrics/). */
   metrics: Metrics;
 }

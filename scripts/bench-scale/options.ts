@@ -32,7 +32,7 @@ export function benchOptions(args: string[]): BenchOptions {
   });
   return {
     users: count('users', values.users, 1_000_000, 1000),
-    rounds: count('rounds', values.rounds, 20, 1),
+    rounds: count('rounds', values.rounds, 40, 1),
     warmUp: count('warm-up', values['warm-up'], 2, 0),
     reseed: values.reseed ?? false,
   };

@@ -30,6 +30,7 @@ const LANDED: Record<number, string> = {
   19: '8784c66749cab3aebceedc5073d29af404d8e0bd2cc63ded4911c2eae293a6e4',
   20: 'ccbb9b0b8889db6ce496f4037d0d671fe1cb6593e0a133fc0b699f5117893081',
   21: '1937c88df1882acc512c29391fcff26bcd45ef2dc436d6bb6f08bae590079c6e',
+  22: '4f7fd1286f89219078882bb483ea72fbe64c6b92c23571936bbcdd040fbf4294',
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -5,7 +5,7 @@
  * (a new password, "This wasn't me"): only rows of the current generation are listed and valid.
  */
 import type { Queryable } from './database-types';
-import { deleteInBatches, inBatches } from './batched-delete';
+import { UNFLUSHED_COMMIT, deleteInBatches, inBatches } from './batched-delete';
 
 export interface SessionRow {
   id: string;
@@ -144,7 +144,7 @@ export async function deleteExpiredSessions(db: Queryable): Promise<void> {
        UPDATE sessions SET kept_until = (SELECT until FROM held WHERE held.ctid = sessions.ctid)
        WHERE ctid = ANY(ARRAY(SELECT ctid FROM held)) RETURNING 1),
      gone AS (DELETE FROM sessions WHERE ctid = ANY(ARRAY(SELECT ctid FROM batch WHERE ctid NOT IN (SELECT ctid FROM held))) RETURNING 1)
-     SELECT ((SELECT count(*) FROM kept) + (SELECT count(*) FROM gone))::int AS n`,
+     SELECT ((SELECT count(*) FROM kept) + (SELECT count(*) FROM gone))::int AS n FROM ${UNFLUSHED_COMMIT}`,
   );
   await deleteInBatches(db, 'sessions', 'ended_at', `ended_at < now() - interval '1 day' AND ${noRefreshToken}`);
 }

@@ -12,8 +12,9 @@ export type Api = Awaited<ReturnType<typeof openApi>>;
 export async function openApi(target: TestDatabase, env: NodeJS.ProcessEnv = {}) {
   const { db, schema } = await target.open();
   const server = await testApp(db, env);
-  // Ready before the first call, so the start-up sweep is not part of what a test observes.
+  // Ready, and the start's sweep done, before the first call: no test observes the sweep beside it.
   await server.app.ready();
+  await server.services.sweeper.idle();
   return {
     ...server,
     db,
