@@ -163,9 +163,14 @@ export interface paths {
          *       set for that request (checked first: a response another site
          *       posts through a victim's browser is refused, login CSRF).
          *
-         *     The assertion's NameID is an e-mail address and must name an enabled
-         *     member of the organisation; otherwise the answer is also 400
-         *     `saml_rejected`. On success the server signs a session token for
+         *     The assertion's NameID is an e-mail address; otherwise the answer is
+         *     also 400 `saml_rejected`. It must name an enabled member of the
+         *     organisation, or, where the organisation provisions just in time, an
+         *     address in one of its domains, whose account and membership the
+         *     sign-in creates (docs/federation.md). A person the organisation does
+         *     not let in, and one whose account signs in nowhere, get no session:
+         *     the answer is 303 to /login/sso/success with `refused=not-invited` or
+         *     `refused=account-disabled`, which says why. On success the server signs a session token for
          *     that user, reaching this organisation only, and answers 303 to the front door's /login/sso/success,
          *     which stores the token (flows 2). The token travels in the `lcq` query parameter because
          *     that page reads it from there; it is short-lived like every session
@@ -1654,10 +1659,14 @@ export interface components {
          *     - `reauthentication_required`: the app asked for a fresh sign-in
          *       and the session's is older (`finishOidcSignIn`);
          *     - `second_factor_required`: the app asked for a second factor and
-         *       the session proved none (`finishOidcSignIn`).
+         *       the session proved none (`finishOidcSignIn`);
+         *     - `account_disabled`: the person proved who they are, but an
+         *       operator disabled the account, or every organisation they belonged
+         *       to ended their membership: they sign in nowhere (`login`,
+         *       `loginWithCode`, `signInWithPasskey`, `setPassword`).
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_credentials" | "invalid_code" | "mfa_required" | "sign_in_expired" | "unauthorized" | "forbidden" | "not_found" | "rate_limited" | "service_unavailable" | "token_expired" | "invalid_token" | "payload_too_large" | "weak_password" | "mfa_setup_required" | "current_code_required" | "recent_password_required" | "mfa_managed_by_identity_provider" | "totp_required" | "unsupported_media_type" | "saml_rejected" | "passkey_rejected" | "sso_required" | "recent_sign_in_required" | "password_unchanged" | "password_compromised" | "reauthentication_required" | "second_factor_required";
+        ErrorCode: "validation_failed" | "invalid_credentials" | "invalid_code" | "mfa_required" | "sign_in_expired" | "unauthorized" | "forbidden" | "not_found" | "rate_limited" | "service_unavailable" | "token_expired" | "invalid_token" | "payload_too_large" | "weak_password" | "mfa_setup_required" | "current_code_required" | "recent_password_required" | "mfa_managed_by_identity_provider" | "totp_required" | "unsupported_media_type" | "saml_rejected" | "passkey_rejected" | "sso_required" | "recent_sign_in_required" | "password_unchanged" | "password_compromised" | "reauthentication_required" | "second_factor_required" | "account_disabled";
     };
     responses: {
         /** @description The request does not match this contract (`validation_failed`). */
@@ -1671,6 +1680,15 @@ export interface components {
         };
         /** @description No bearer token (`unauthorized`), or the token is invalid or revoked (`invalid_token`) or expired (`token_expired`). */
         Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Who the person is was proved, but the account signs in nowhere (`account_disabled`): an operator disabled it, or every organisation the person belonged to ended their membership. */
+        AccountDisabled: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2057,6 +2075,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            403: components["responses"]["AccountDisabled"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -2108,6 +2127,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            403: components["responses"]["AccountDisabled"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -2242,6 +2262,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            403: components["responses"]["AccountDisabled"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -2445,7 +2466,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every organisation of the passkey's user signs in through SAML only (`sso_required`). */
+            /** @description Every organisation of the passkey's user signs in through SAML only (`sso_required`), or the account signs in nowhere (`account_disabled`). */
             403: {
                 headers: {
                     [name: string]: unknown;

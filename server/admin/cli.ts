@@ -10,7 +10,19 @@ import { isContext } from '../../rules/context';
 import { isEmail } from '../../rules/email';
 import { isFreeText } from '../../rules/free-text';
 import { findOrganization, type OrganizationRow } from '../db/organizations';
-import { AdminError, addMembership, createOrganization, createUser, setDomains, setMfaPolicy, setSaml, setSsoMode, setTerms } from './operations';
+import {
+  AdminError,
+  addMembership,
+  createOrganization,
+  createUser,
+  setDomains,
+  setMfaPolicy,
+  setProvisioning,
+  setSaml,
+  setSsoMode,
+  setTerms,
+} from './operations';
+import { listMembersCommand, memberCommand, userCommand } from './people';
 import { inviteUser } from './invite';
 import { createClientCommand, createServiceCommand, deleteClientCommand, listClientsCommand } from './clients';
 import { findUserByEmail } from '../db/users';
@@ -32,6 +44,16 @@ Commands:
   reset-second-factor --email E
                       (removes the person's TOTP, recovery codes and passkeys, ends every session
                       of theirs and tells them by mail; for a lost phone without recovery codes)
+  disable-user        --email E   (signs in nowhere from now on; every session of theirs ends)
+  enable-user         --email E   (may sign in again)
+  remove-member       --email E --context C
+                      (ends the membership: the person's sessions end; one whose organisations
+                      all ended their memberships signs in nowhere)
+  list-members        --context C   (one JSON line per member: email, active, ended, disabled, since)
+  set-provisioning    --context C --mode INVITED|JUST_IN_TIME
+                      (INVITED: only members the organisation added sign in through its identity
+                      provider; JUST_IN_TIME: the first such sign-in of an address in its domains
+                      creates the account and the membership)
   set-sso-mode        --context C --mode NOT_SET|LOGIN_SAML|SAML_ONLY
   set-mfa-policy      --context C --policy OPTIONAL|REQUIRED
   set-domains         --context C [--domain D ...]
@@ -65,6 +87,7 @@ const SEE_HELP = 'See npm run admin -- help.';
 
 const SSO_MODES = ['NOT_SET', 'LOGIN_SAML', 'SAML_ONLY'] as const;
 const MFA_POLICIES = ['OPTIONAL', 'REQUIRED'] as const;
+const PROVISIONING_MODES = ['INVITED', 'JUST_IN_TIME'] as const;
 
 /** Where the command reads what is not on its command line. */
 export interface AdminInput {
@@ -235,6 +258,16 @@ export async function runAdmin(argv: string[], services: Services, input: AdminI
       await resetSecondFactor(services, user.id);
       return `Reset the second factor of ${user.email}: TOTP, recovery codes and passkeys removed, every session ended; the owner is told by mail.`;
     }
+    case 'disable-user':
+    case 'enable-user':
+      return userCommand(services, command, email(one));
+    case 'remove-member':
+      return memberCommand(services, email(one), required(one, 'context'));
+    case 'list-members':
+      return listMembersCommand(db, required(one, 'context'));
+    case 'set-provisioning':
+      await setProvisioning(db, required(one, 'context'), oneOf(required(one, 'mode'), PROVISIONING_MODES, 'mode'));
+      return `Provisioning of ${contexts[0]} is ${String(values.mode)}.`;
     case 'set-sso-mode':
       await setSsoMode(db, required(one, 'context'), oneOf(required(one, 'mode'), SSO_MODES, 'mode'));
       return `SSO mode of ${contexts[0]} is ${String(values.mode)}.`;

@@ -11,6 +11,7 @@ import {
   insertOrganization,
   replaceOrganizationDomains,
   updateMfaPolicy,
+  updateProvisioning,
   updateSaml,
   updateSsoMode,
   updateTerms,
@@ -90,6 +91,9 @@ export const setSsoMode = (db: Queryable, context: string, mode: OrganizationRow
 
 export const setMfaPolicy = (db: Queryable, context: string, policy: OrganizationRow['mfa_policy']) =>
   updateMfaPolicy(db, context, policy).then(updated(context));
+
+export const setProvisioning = (db: Queryable, context: string, mode: OrganizationRow['provisioning']) =>
+  updateProvisioning(db, context, mode).then(updated(context));
 
 export const setTerms = (db: Queryable, context: string, version: number, content?: Record<string, string>) =>
   updateTerms(db, context, version, content).then(updated(context));

@@ -36,6 +36,7 @@ const DOMAIN_STATUSES: Record<AuthFailure, number> = {
   token_expired: 401,
   forbidden: 403,
   mfa_setup_required: 403,
+  account_disabled: 403,
 };
 
 /** The domain's refusal as the API answers it. */

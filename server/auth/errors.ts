@@ -7,7 +7,9 @@ export type AuthFailure =
   | 'token_expired'
   | 'forbidden'
   /** An MFA-setup token was presented where a full session is needed (policy REQUIRED). */
-  | 'mfa_setup_required';
+  | 'mfa_setup_required'
+  /** The person is disabled, or left every organisation (server/auth/sign-in.ts). */
+  | 'account_disabled';
 
 export class AuthError extends Error {
   constructor(

@@ -7,9 +7,10 @@ import type { Services } from '../services';
 import type { Queryable } from '../db/database-types';
 import { audit } from '../db/audit';
 import { findOrganization, findOrganizationByDomain, findOrganizationIgnoringCase } from '../db/organizations';
-import type { UserRow } from '../db/users';
 import { samlOrganization, type SamlOrganization } from '../saml/service-provider';
 import { signInToken } from './sign-in';
+import { AuthError } from './errors';
+import { admitThroughIdentityProvider, type SsoRefusal } from './provisioning';
 
 /**
  * The organisation a login URL names, when it signs in through SAML: by an e-mail domain it claims
@@ -39,11 +40,33 @@ export async function recordSamlRejection(services: Services, { context, clientA
   await audit(services.db, clientAddress, 'saml.rejected', { context, detail: { reason } });
 }
 
-/** The session of a user the organisation's identity provider vouched for: it reaches that organisation only. */
-export async function signInWithSaml(services: Services, user: UserRow, { context, clientAddress, userAgent }: SamlEvent): Promise<string> {
-  const { token } = await signInToken(services, user, { via: 'saml', context }, ['saml'], { address: clientAddress, userAgent });
-  await audit(services.db, clientAddress, 'saml.login_succeeded', { userId: user.id, context });
-  return token;
+export type SamlSignIn =
+  | { kind: 'signed-in'; token: string }
+  /** `reason` is for the log and the audit only. */
+  | { kind: 'refused'; refusal: SsoRefusal; reason: string };
+
+/**
+ * The session of a person the organisation's identity provider vouched for, if they may come in
+ * (server/auth/provisioning.ts): it reaches that organisation only.
+ */
+export async function signInWithSaml(
+  services: Services,
+  organization: SamlOrganization,
+  email: string,
+  { clientAddress, userAgent }: SamlEvent,
+): Promise<SamlSignIn> {
+  const { context } = organization;
+  const admission = await admitThroughIdentityProvider(services, organization, email, clientAddress);
+  if (admission.kind === 'not-invited') return { kind: 'refused', refusal: 'not-invited', reason: 'the NameID is not an enabled member of the organisation' };
+  const { user } = admission;
+  try {
+    const { token } = await signInToken(services, user, { via: 'saml', context }, ['saml'], { address: clientAddress, userAgent });
+    await audit(services.db, clientAddress, 'saml.login_succeeded', { userId: user.id, context });
+    return { kind: 'signed-in', token };
+  } catch (error) {
+    if (!(error instanceof AuthError) || error.failure !== 'account_disabled') throw error;
+    return { kind: 'refused', refusal: 'account-disabled', reason: 'the account signs in nowhere' };
+  }
 }
 
 /** A session brought back by a browser it was not handed out to, written to the audit log. */

@@ -7,7 +7,7 @@
  * only sets up MFA; the setup's confirmation answers the session (server/auth/totp-enrolment.ts).
  */
 import type { Queryable } from '../db/database-types';
-import { userOrganizations } from '../db/memberships';
+import { hasLeftEveryOrganization, userOrganizations } from '../db/memberships';
 import type { OrganizationRow } from '../db/organizations';
 import type { UserRow } from '../db/users';
 import { acceptedTermsVersions } from '../db/terms';
@@ -16,6 +16,7 @@ import type { AuthMethod, SignInPurpose } from './tokens';
 import type { Client } from './sessions';
 import type { Services } from '../services';
 import { signedInFrom } from './devices';
+import { AuthError } from './errors';
 
 export type MfaPolicy = OrganizationRow['mfa_policy'];
 
@@ -54,9 +55,19 @@ async function currentTermsAccepted(db: Queryable, userId: string, organizations
   return organizations.filter((organization) => accepted[organization.context] === organization.terms_version).map((organization) => organization.context);
 }
 
+/**
+ * Refuses a person an operator disabled, and one whose every membership their organisations ended
+ * (docs/federation.md), whatever proved who they are: every sign-in comes through here.
+ */
+async function refuseIfShutOut(db: Queryable, user: Pick<UserRow, 'id' | 'disabled_at'>, organizations: readonly OrganizationRow[]): Promise<void> {
+  if (user.disabled_at !== null || (organizations.length === 0 && (await hasLeftEveryOrganization(db, user.id)))) {
+    throw new AuthError('account_disabled', 'This account cannot sign in. Ask your organisation’s administrator if it should.');
+  }
+}
+
 export async function signInToken(
   services: Pick<Services, 'db' | 'tokens' | 'mail'>,
-  user: Pick<UserRow, 'id' | 'email' | 'totp_secret' | 'session_generation'>,
+  user: Pick<UserRow, 'id' | 'email' | 'totp_secret' | 'session_generation' | 'disabled_at'>,
   signIn: SignIn,
   amr: AuthMethod[],
   /** Where the sign-in comes from: its session begins there (server/auth/sessions.ts). */
@@ -64,7 +75,9 @@ export async function signInToken(
   /** The user's organisations, when the caller has just read them. */
   known?: OrganizationRow[],
 ): Promise<SignInAnswer> {
-  const organizations = reachableOrganizations(known ?? (await userOrganizations(services.db, user.id)), signIn);
+  const memberOf = known ?? (await userOrganizations(services.db, user.id));
+  await refuseIfShutOut(services.db, user, memberOf);
+  const organizations = reachableOrganizations(memberOf, signIn);
   const contexts = organizations.map((organization) => organization.context);
   const policy = mfaPolicyOf(organizations);
   // The identity provider answers for the second factor of a SAML sign-in.

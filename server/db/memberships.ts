@@ -35,11 +35,82 @@ export async function isMember(db: Queryable, userId: string, context: string): 
   return rows.length > 0;
 }
 
+/** Adds the user to the organisation, or takes them back: a membership the organisation had ended starts again. */
 export async function upsertMembership(db: Queryable, userId: string, organizationId: string, enabled: boolean): Promise<void> {
   await db.query(
     `INSERT INTO memberships (user_id, organization_id, enabled) VALUES ($1, $2, $3)
-     ON CONFLICT (user_id, organization_id) DO UPDATE SET enabled = EXCLUDED.enabled`,
+     ON CONFLICT (user_id, organization_id) DO UPDATE SET enabled = EXCLUDED.enabled, ended = NULL, updated_at = now()`,
     [userId, organizationId, enabled],
+  );
+}
+
+/** The person's membership of the organisation as it stands, if any. */
+export async function membershipOf(
+  db: Queryable,
+  userId: string,
+  organizationId: string,
+): Promise<{ enabled: boolean; ended: MembershipEnd | null } | undefined> {
+  const [row] = await db.query<{ enabled: boolean; ended: MembershipEnd | null }>(
+    'SELECT enabled, ended FROM memberships WHERE user_id = $1 AND organization_id = $2',
+    [userId, organizationId],
+  );
+  return row;
+}
+
+/** Adds the person to the organisation unless they have a membership of it already, whatever its state: answers whether it did. */
+export async function insertMembershipIfNew(db: Queryable, userId: string, organizationId: string): Promise<boolean> {
+  const rows = await db.query('INSERT INTO memberships (user_id, organization_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1', [
+    userId,
+    organizationId,
+  ]);
+  return rows.length > 0;
+}
+
+/** How an organisation ended a membership: `deactivated` is still listed to its directory (SCIM `active: false`), `removed` is not. */
+export type MembershipEnd = 'deactivated' | 'removed';
+
+/** Ends the membership, as its organisation asked; false when there is none to end (none, or removed already). */
+export async function endMembership(db: Queryable, userId: string, organizationId: string, end: MembershipEnd): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE memberships SET enabled = false, ended = $3, updated_at = now()
+     WHERE user_id = $1 AND organization_id = $2 AND ended IS DISTINCT FROM 'removed' RETURNING 1`,
+    [userId, organizationId, end],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Has the person left: at least one organisation ended their membership and none is left enabled?
+ * Such a person signs in nowhere (docs/federation.md); one who never belonged to any signs in to their account.
+ */
+export async function hasLeftEveryOrganization(db: Queryable, userId: string): Promise<boolean> {
+  const [row] = await db.query<{ left: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM memberships WHERE user_id = $1 AND ended IS NOT NULL)
+        AND NOT EXISTS (SELECT 1 FROM memberships WHERE user_id = $1 AND enabled) AS left`,
+    [userId],
+  );
+  return row?.left ?? false;
+}
+
+export interface MemberRow {
+  user_id: string;
+  email: string;
+  enabled: boolean;
+  ended: MembershipEnd | null;
+  /** The person is disabled by an operator (no sign-in anywhere). */
+  disabled: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The organisation's memberships but removed ones, oldest first, from `offset` (a directory's paging), at most `limit`. */
+export async function membersOf(db: Queryable, organizationId: string, page: { offset: number; limit: number }): Promise<MemberRow[]> {
+  return db.query<MemberRow>(
+    `SELECT m.user_id, u.email, m.enabled, m.ended, u.disabled_at IS NOT NULL AS disabled, m.created_at, m.updated_at
+     FROM memberships m JOIN users u ON u.id = m.user_id
+     WHERE m.organization_id = $1 AND m.ended IS DISTINCT FROM 'removed'
+     ORDER BY m.created_at, m.user_id OFFSET $2 LIMIT $3`,
+    [organizationId, page.offset, page.limit],
   );
 }
 

@@ -31,6 +31,7 @@ const LANDED: Record<number, string> = {
   20: 'ccbb9b0b8889db6ce496f4037d0d671fe1cb6593e0a133fc0b699f5117893081',
   21: '1937c88df1882acc512c29391fcff26bcd45ef2dc436d6bb6f08bae590079c6e',
   22: '4f7fd1286f89219078882bb483ea72fbe64c6b92c23571936bbcdd040fbf4294',
+  23: '36a25653171c2d0da0f6018ad5d3e031ff6805f943fca9dba85d7e5a2fa9e23d',
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -513,6 +513,23 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE oidc_payloads SET (autovacuum_vacuum_scale_factor = 0.01, autovacuum_vacuum_threshold = 1000);
     `,
   },
+  {
+    id: 23,
+    name: 'people who join and leave',
+    // An operator disables a person (no sign-in anywhere); an organisation ends a membership, through
+    // the operator or its directory (deactivated: still listed to that directory; removed: not);
+    // an organisation says whether its identity provider's sign-in may create the account
+    // (docs/federation.md).
+    sql: `
+      ALTER TABLE users ADD COLUMN disabled_at timestamptz;
+      ALTER TABLE memberships ADD COLUMN ended text CHECK (ended IN ('deactivated', 'removed'));
+      ALTER TABLE memberships ADD COLUMN created_at timestamptz NOT NULL DEFAULT now();
+      ALTER TABLE memberships ADD COLUMN updated_at timestamptz NOT NULL DEFAULT now();
+      ALTER TABLE organizations ADD COLUMN provisioning text NOT NULL DEFAULT 'INVITED' CHECK (provisioning IN ('INVITED', 'JUST_IN_TIME'));
+      DROP INDEX memberships_organization;
+      CREATE INDEX memberships_organization ON memberships (organization_id, created_at, user_id);
+    `,
+  },
 ];
 
 export async function migrate(db: Database, list: readonly Migration[] = migrations): Promise<number[]> {

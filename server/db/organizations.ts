@@ -21,6 +21,8 @@ export interface OrganizationRow {
   /** Written only as one of the supported languages (flows 3). */
   default_language: Language;
   open_registration: boolean;
+  /** Whether a sign-in through the organisation's identity provider may create the account and membership (docs/federation.md). */
+  provisioning: 'INVITED' | 'JUST_IN_TIME';
 }
 
 export interface NewOrganization {
@@ -120,6 +122,8 @@ async function update(db: Queryable, context: string, assignments: string, value
 export const updateSsoMode = (db: Queryable, context: string, mode: OrganizationRow['sso_mode']) => update(db, context, 'sso_mode = $2', [mode]);
 
 export const updateMfaPolicy = (db: Queryable, context: string, policy: OrganizationRow['mfa_policy']) => update(db, context, 'mfa_policy = $2', [policy]);
+
+export const updateProvisioning = (db: Queryable, context: string, mode: OrganizationRow['provisioning']) => update(db, context, 'provisioning = $2', [mode]);
 
 export const updateTerms = (db: Queryable, context: string, version: number, content?: Record<string, string>) =>
   content

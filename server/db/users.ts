@@ -23,6 +23,8 @@ export interface UserRow {
   /** The lists of known passwords the password was last judged against (server/auth/known-passwords.ts), and their verdict. */
   password_checked_with: string | null;
   password_known: boolean;
+  /** Since when an operator has the person sign in nowhere (`npm run admin -- disable-user`). */
+  disabled_at: Date | null;
 }
 
 /**
@@ -101,6 +103,17 @@ export async function setTotpSecret(db: Queryable, userId: string, stored: strin
 export async function lockUser(db: Queryable, userId: string): Promise<UserRow | undefined> {
   const rows = await db.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [userId]);
   return rows[0];
+}
+
+/** Disables the user (no sign-in anywhere) or enables them again; false when the user was so already. */
+export async function setUserDisabled(db: Queryable, userId: string, disabled: boolean): Promise<boolean> {
+  const rows = await db.query(
+    disabled
+      ? 'UPDATE users SET disabled_at = now() WHERE id = $1 AND disabled_at IS NULL RETURNING 1'
+      : 'UPDATE users SET disabled_at = NULL WHERE id = $1 AND disabled_at IS NOT NULL RETURNING 1',
+    [userId],
+  );
+  return rows.length > 0;
 }
 
 /** Ends every session and pending sign-in of the user: the session generation moves on; answers the new one. */

@@ -226,9 +226,18 @@ describe.each(testDatabases)('the SAML assertion consumer on $name', (target) =>
     ['a user who is not a member', 'bob@example.com'],
     ['a member whose membership is disabled', 'carol@example.com'],
     ['an e-mail without an account', 'nobody@example.com'],
-    ['a NameID that is not an e-mail', 'ada'],
-  ])('refuses an assertion for %s', async (_case, email) => {
-    const { form } = await signedAnswer(email);
+  ])('sends %s back to the front door told to ask the organisation’s administrator, with no session', async (_case, email) => {
+    const { form } = await signedAnswer(email, 'acme', '/login?app=portal&locale=de');
+    const answer = await postToAcs(bed.app, 'acme', form);
+    expect(answer.statusCode).toBe(303);
+    const location = new URL(answer.headers.location as string);
+    expect(location.pathname).toBe('/login/sso/success');
+    expect(Object.fromEntries(location.searchParams)).toEqual({ refused: 'not-invited', app: 'portal', locale: 'de' });
+    expect(answer.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses an assertion whose NameID is not an e-mail', async () => {
+    const { form } = await signedAnswer('ada');
     expectRejected(await postToAcs(bed.app, 'acme', form));
   });
 

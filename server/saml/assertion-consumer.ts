@@ -3,13 +3,12 @@
  * verifies the signature against the pinned certificate, signature wrapping, InResponseTo, the time
  * conditions and the audience; this module adds what node-saml 5 leaves to its caller: the assertion's
  * Issuer, the bearer confirmation's Recipient and InResponseTo inside the signed assertion, RelayState,
- * single use of the request and of the assertion, and membership of the NameID's user.
+ * single use of the request and of the assertion. Who the NameID may be is the caller's to decide
+ * (server/auth/provisioning.ts).
  */
 import { isEmail } from '../../rules/email';
 import type { Profile } from '@node-saml/node-saml';
 import type { Services } from '../services';
-import { findUserByEmail, type UserRow } from '../db/users';
-import { isMember } from '../db/memberships';
 import { acsUrl, CLOCK_SKEW_MS, createServiceProvider, REQUEST_TTL_MS, type SamlOrganization } from './service-provider';
 import { createRequestStore } from './request-store';
 import { readSignedAssertion } from './signed-assertion';
@@ -24,7 +23,8 @@ export interface SamlResponseForm {
 }
 
 export interface AcceptedSamlLogin {
-  user: UserRow;
+  /** The NameID: the address the identity provider vouches for. */
+  email: string;
   /** The returnTo stored with the request by the login URL. */
   returnTo: string;
 }
@@ -85,9 +85,5 @@ export async function acceptSamlResponse(services: Services, organization: SamlO
 
   const email = profile.nameID;
   if (typeof email !== 'string' || !isEmail(email)) throw new SamlRejection('the NameID is not an e-mail address');
-  const user = await findUserByEmail(services.db, email);
-  if (!user || !(await isMember(services.db, user.id, organization.context))) {
-    throw new SamlRejection('the NameID is not an enabled member of the organisation');
-  }
-  return { user, returnTo: issued.returnTo };
+  return { email, returnTo: issued.returnTo };
 }

@@ -4,6 +4,7 @@
  * origin so the login URL cannot become an open redirect (contract, getSamlLoginUrl).
  */
 import { carriedSearch } from '../../rules/carried';
+import type { SsoRefusal } from '../auth/provisioning';
 
 /**
  * A path starting with one `/`, or an absolute URL on publicUrl's origin. Backslashes, whitespace and
@@ -25,8 +26,17 @@ export function isFrontDoorLocation(returnTo: string, publicUrl: string): boolea
  * each as its rule allows: the language and the app's route come back from the identity provider.
  */
 export function ssoSuccessUrl(publicUrl: string, token: string, returnTo: string): string {
+  return ssoReturnUrl(publicUrl, { lcq: token }, returnTo);
+}
+
+/** /login/sso/success saying why the person the identity provider vouched for does not come in, with the carried parameters. */
+export function ssoRefusedUrl(publicUrl: string, refused: SsoRefusal, returnTo: string): string {
+  return ssoReturnUrl(publicUrl, { refused }, returnTo);
+}
+
+function ssoReturnUrl(publicUrl: string, own: Record<string, string>, returnTo: string): string {
   const target = new URL('/login/sso/success', publicUrl);
-  target.searchParams.set('lcq', token);
+  for (const [name, value] of Object.entries(own)) target.searchParams.set(name, value);
   const query = returnTo ? Object.fromEntries(new URL(returnTo, publicUrl).searchParams) : {};
   for (const [name, value] of Object.entries(carriedSearch(query))) target.searchParams.set(name, value);
   return target.toString();

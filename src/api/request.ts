@@ -45,6 +45,8 @@ export function rateLimited(answer: Answer<unknown>): RateLimited {
 export interface Failed {
   kind: 'failed';
   status: number;
+  /** The error's code, where the answer had one: `account_disabled` has words of its own (src/flow/failure.ts). */
+  code?: ErrorCode;
 }
 
-export const failed = (answer: Answer<unknown>): Failed => ({ kind: 'failed', status: answer.status });
+export const failed = (answer: Answer<unknown>): Failed => ({ kind: 'failed', status: answer.status, ...(answer.code ? { code: answer.code } : {}) });

@@ -1,8 +1,10 @@
 /**
  * What a screen does with an answer it did not expect: the general error toast, and a report
- * (flows 8); a refusal for too many attempts says how long to wait instead.
+ * (flows 8); a refusal for too many attempts says how long to wait instead, and an account that
+ * signs in nowhere says so.
  */
 import { t } from '../i18n/t';
+import { ensureDictionary } from '../i18n/locale';
 import { showToast } from '../stores/first-view/toast';
 import { reportError } from '../api/report';
 import type { Failed, RateLimited } from '../api/request';
@@ -15,6 +17,13 @@ function waitText(seconds: number): string {
 export function showFailure(screen: string, operation: string, result: Failed | RateLimited | { kind: 'unknown-mode' }): void {
   if (result.kind === 'rate-limited') {
     showToast(t('error.too-many-attempts', { time: waitText(result.retryAfterSeconds) }), 'error');
+    return;
+  }
+  // Who the person is was proved, and their account signs in nowhere: nothing went wrong to report.
+  // Its words are not among those every page carries (src/router/route-table.ts, ANSWER_TEXTS): a press
+  // may come before the whole dictionary has.
+  if (result.kind === 'failed' && result.code === 'account_disabled') {
+    void ensureDictionary().then(() => showToast(t('refused.account-disabled'), 'error'));
     return;
   }
   showToast(t('error.general'), 'error');

@@ -20,8 +20,9 @@ const STEP_SEARCH = {
   // sign-in (flows 4.2).
   [PATHS.login]: ({ username, context, domain }: RawSearch) => ({ username, context, domain }),
   [PATHS.loginWithPassword]: ({ username }: RawSearch) => ({ username: emailIn(username) }),
-  // The session token the identity provider's sign-in came back with.
-  [PATHS.loginWithSsoSuccess]: ({ lcq }: RawSearch) => ({ lcq }),
+  // The session token the identity provider's sign-in came back with, or why the person it vouched
+  // for does not come in (server/auth/provisioning.ts; its screen reads the words it knows).
+  [PATHS.loginWithSsoSuccess]: ({ lcq, refused }: RawSearch) => ({ lcq, refused }),
   [PATHS.mfaLogin]: ({ username }: RawSearch) => ({ username: emailIn(username) }),
   // The e-mail that pre-fills the field, `username` first (flows 2).
   [PATHS.register]: ({ username, email }: RawSearch) => ({ email: username || email }),

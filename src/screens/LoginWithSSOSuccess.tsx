@@ -12,16 +12,25 @@ import { confirmSamlSession } from '../api/saml-session';
  * LoginWithSSOSuccess (flows 2): the identity provider's sign-in came back with a session token in
  * `lcq`. It is stored only once the API has confirmed it is a session handed to this browser
  * (confirmSamlSession), and the sign-in goes on as after a password and code, straight into the app
- * when the answer says the terms are accepted (flows 4.7, 4.8); any other answer ends on Login.
+ * when the answer says the terms are accepted (flows 4.7, 4.8); any other answer ends on Login. A
+ * person the identity provider vouched for whom the organisation does not let in (`refused`, see
+ * docs/federation.md) is told why, on Login.
  */
 export function LoginWithSSOSuccess() {
   const t = useT();
   const flow = useFlow();
-  const { lcq } = useSearch(PATHS.loginWithSsoSuccess);
+  const { lcq, refused } = useSearch(PATHS.loginWithSsoSuccess);
 
   // The token is read on arrival.
   useArrival(() => {
     void (async () => {
+      // Whatever else `refused` says is no session either: the general words.
+      if (refused !== undefined) {
+        const why = refused === 'not-invited' || refused === 'account-disabled' ? refused : 'failed';
+        showToast(t(`page.login-sso-success.${why}`), 'error');
+        flow.go({ to: PATHS.login, replace: true });
+        return;
+      }
       const confirmed = lcq ? await confirmSamlSession(lcq) : undefined;
       if (lcq && confirmed?.kind === 'confirmed' && parseSessionToken(lcq)) {
         // On as after a password and code; the token leaves the address bar with this step.

@@ -15,7 +15,7 @@ import { LIMITS, limitByAddress } from '../../auth/rate-limit';
 import { createServiceProvider, type SamlOrganization } from '../../saml/service-provider';
 import { createRequestStore } from '../../saml/request-store';
 import { acceptSamlResponse, SamlRejection } from '../../saml/assertion-consumer';
-import { isFrontDoorLocation, ssoSuccessUrl } from '../../saml/return-to';
+import { isFrontDoorLocation, ssoRefusedUrl, ssoSuccessUrl } from '../../saml/return-to';
 import { acceptFormBodies, requireFormBody } from '../../saml/form-body';
 import { bindNewRequest, bindSession, startedInThisBrowser, takeSessionBinding } from '../../saml/browser-binding';
 import type { Answer, Route } from '../contract';
@@ -80,22 +80,27 @@ export async function samlRoutes(app: FastifyInstance, options: { services: Serv
       if (!(error instanceof SamlRejection)) throw error;
       throw await refuse(error.message);
     });
-    const token = await signInWithSaml(services, login.user, {
+    const signIn = await signInWithSaml(services, organization, login.email, {
       context: organization.context,
       clientAddress: request.ip,
       userAgent: request.headers['user-agent'],
     });
-    const { jti } = decodeJwt(token);
+    if (signIn.kind === 'refused') {
+      // A real person the organisation does not let in: the front door says why (server/auth/provisioning.ts).
+      await refuse(signIn.reason);
+      return { outcome: 'failed' as const, reply: reply.redirect(ssoRefusedUrl(services.config.publicUrl, signIn.refusal, login.returnTo), 303) };
+    }
+    const { jti } = decodeJwt(signIn.token);
     if (!jti) throw new Error('A session token without a jti cannot be bound to the browser.');
     bindSession(reply, services.config, organization.context, jti);
-    return reply.redirect(ssoSuccessUrl(services.config.publicUrl, token, login.returnTo), 303);
+    return { outcome: 'succeeded' as const, reply: reply.redirect(ssoSuccessUrl(services.config.publicUrl, signIn.token, login.returnTo), 303) };
   }
 
   /** POST /saml2/{domain}/acs — the identity provider's response; a session for the front door (server-defined). */
   app.post<Route<'samlAssertionConsumer'>>(
     routePath('samlAssertionConsumer'),
     { ...routeOptions('samlAssertionConsumer'), bodyLimit: ACS_BODY_LIMIT, onRequest: requireFormBody },
-    (request, reply) => countedSignIn(services, 'saml', () => 'succeeded', consumeAssertion(request, reply)),
+    async (request, reply) => (await countedSignIn(services, 'saml', (consumed) => consumed.outcome, consumeAssertion(request, reply))).reply,
   );
 
   /**
