@@ -89,11 +89,15 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Identity provider URL to start a SAML login
+         * Identity provider URL to start a sign-in through the organisation's identity provider
          * @description Returns, as plain text, the URL of the organisation's identity
          *     provider with a `SAMLRequest` (HTTP-Redirect binding) and a
          *     `RelayState`; the entered e-mail travels as `login_hint`.
-         *     The app sends the browser there.
+         *     The app sends the browser there. An organisation whose identity
+         *     provider is an OpenID Provider gets its authorization URL instead
+         *     (code with PKCE, `state`, `nonce`, `login_hint`), and its sign-in
+         *     comes back to `oidcIdentityProviderCallback` (docs/federation.md);
+         *     the rest of this description is SAML's.
          *
          *     The server remembers the request's ID (to check `InResponseTo` in the
          *     assertion consumer) and `returnTo`. SAML limits `RelayState` to 80
@@ -118,6 +122,53 @@ export interface paths {
          *     (`validation_failed`) so the endpoint cannot become an open redirect.
          */
         get: operations["getSamlLoginUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oidc-idp/{context}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An organisation's context (its short name). The reserved contexts `serviceProvider` (marketplace) and `meta` are ordinary values here.
+                 * @example acme
+                 */
+                context: components["parameters"]["ContextPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Where an organisation's OpenID Provider sends the browser back
+         * @description Not in section 7 of docs/flows.md: defined by this contract for the
+         *     server side of the flows (docs/federation.md).
+         *
+         *     An organisation whose identity provider is an OpenID Provider signs
+         *     in with the authorization code, PKCE `S256`, `state` and `nonce`
+         *     (`getSamlLoginUrl` answers the provider's authorization URL and sets
+         *     a sealed, HttpOnly, `SameSite=Lax` cookie for this path, ten
+         *     minutes). The provider sends the browser here; the server checks
+         *     that this browser started the sign-in and that `state` is its own,
+         *     exchanges the code, and verifies the ID token (its signature against
+         *     the provider's `jwks_uri`, `iss`, `aud`, `exp`, `nonce`). The
+         *     address is taken only when `email_verified` is true; the person then
+         *     comes in as through SAML (a member, or, where the organisation
+         *     provisions just in time, an address in its domains).
+         *
+         *     The answer is always 303 to the front door's /login/sso/success: with
+         *     the session in `lcq` (and the browser binding that
+         *     `confirmSamlSession` checks), or with `refused=not-invited`,
+         *     `refused=account-disabled` or `refused=failed` (an answer that does
+         *     not check out, or a provider that cannot be reached), and no session.
+         *     The reason is in the log and the audit (`idp.rejected`). Any other
+         *     query parameter the provider adds is ignored.
+         */
+        get: operations["oidcIdentityProviderCallback"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1901,6 +1952,49 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             /** @description No organisation claims this domain or has this context, or the organisation has no SAML configuration. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    oidcIdentityProviderCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                iss?: string;
+                error?: string;
+                error_description?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description An organisation's context (its short name). The reserved contexts `serviceProvider` (marketplace) and `meta` are ordinary values here.
+                 * @example acme
+                 */
+                context: components["parameters"]["ContextPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description On to /login/sso/success, with the session or with why there is none. */
+            303: {
+                headers: {
+                    /** @example https://auth.example.com/login/sso/success?refused=not-invited&app=portal */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No organisation with an OpenID Provider has this context. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -14,6 +14,7 @@ import { smtpMailer } from './mail/mailer';
 import { createMailQueue, queueOnly } from './mail/mail-queue';
 import { composeMail } from './auth/mail-intents';
 import { createSweeper } from './sweeper';
+import { identityProviderSealing } from './auth/sealed-text';
 import { createBackground } from './background';
 import { createMetrics } from './metrics/metrics';
 
@@ -44,6 +45,7 @@ export async function createServices(config: ServerConfig, db: Database, options
     totpSecrets: secrets,
     recoveryCodes: recoveryCodeHashing(totpKey),
     passkeyChallenges: passkeyChallenges(totpKey),
+    identityProviderSealing: identityProviderSealing(totpKey),
     tokens: createTokenService({
       db,
       key,

@@ -3,8 +3,8 @@
  * organisation per way of signing in, the reserved contexts, and users with known passwords.
  */
 import type { Database } from './db/database-types';
-import { addMembership, createOrganization, createUser } from './admin/operations';
-import { hasOrganizations } from './db/organizations';
+import { addMembership, createOrganization, createUser, setProvisioning } from './admin/operations';
+import { hasOrganizations, updateOidc } from './db/organizations';
 
 export const DEMO_PASSWORD = 'Frontdoor-Demo-1';
 
@@ -14,13 +14,20 @@ export interface DemoIdentityProvider {
   certificate: string;
 }
 
+/** The development OpenID Provider as `initech` signs in through it, its client secret sealed for that organisation. */
+export interface DemoOpenIdProvider {
+  issuer: string;
+  clientId: string;
+  sealSecret(organizationId: string): string;
+}
+
 const terms = (name: string) => ({
   en: `https://example.com/${name}/terms-en.pdf||https://example.com/${name}/privacy-en.pdf`,
   de: `https://example.com/${name}/terms-de.pdf||https://example.com/${name}/privacy-de.pdf`,
 });
 
 /** Seeds an empty database; does nothing when any organisation exists. */
-export async function seedDemoData(db: Database, options: { publicUrl: string; idp: DemoIdentityProvider }): Promise<boolean> {
+export async function seedDemoData(db: Database, options: { publicUrl: string; idp: DemoIdentityProvider; oidc: DemoOpenIdProvider }): Promise<boolean> {
   if (await hasOrganizations(db)) return false;
 
   await createOrganization(db, { context: 'serviceProvider', name: 'Marketplace' });
@@ -41,6 +48,15 @@ export async function seedDemoData(db: Database, options: { publicUrl: string; i
     domains: ['globex.example'],
     saml: { entryPoint: new URL(options.idp.entryPoint, options.publicUrl).toString(), issuer: options.idp.issuer, certificate: options.idp.certificate },
   });
+
+  const initech = await createOrganization(db, {
+    context: 'initech',
+    name: 'Initech (OpenID Connect)',
+    ssoMode: 'SAML_ONLY',
+    domains: ['initech.example'],
+  });
+  await updateOidc(db, initech.context, { issuer: options.oidc.issuer, clientId: options.oidc.clientId, sealedSecret: options.oidc.sealSecret(initech.id) });
+  await setProvisioning(db, initech.context, 'JUST_IN_TIME');
 
   const ada = await createUser(db, { email: 'ada@example.com', password: DEMO_PASSWORD, contexts: ['serviceProvider', 'meta', 'acme', 'vault'] });
   await createUser(db, { email: 'bob@example.com', password: DEMO_PASSWORD, contexts: ['acme'] });

@@ -10,6 +10,10 @@ import { migrate } from './db/migrations';
 import { buildApp } from './app';
 import { seedDemoData } from './demo';
 import { createDevIdentityProvider } from './dev/identity-provider';
+import { DEV_OIDC_CLIENT_ID, devOidcClientSecret, devOidcIssuer } from './dev/oidc-identity-provider';
+import { loadTotpKey } from './auth/totp-secrets';
+import { identityProviderSealing } from './auth/sealed-text';
+import { clientSecretBinding } from './oidc-rp/relying-party';
 import { registerDemoApps } from './dev/demo-apps';
 import { stopOnSignals } from './clean-stop';
 
@@ -26,7 +30,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   await migrate(db);
   const devIdentityProvider = config.devPages ? await createDevIdentityProvider({ dataDir: config.dataDir }) : undefined;
   if (!config.databaseUrl && devIdentityProvider) {
-    const seeded = await seedDemoData(db, { publicUrl: config.publicUrl, idp: devIdentityProvider });
+    const totpKey = loadTotpKey({ totpKey: config.totpKey, dataDir: config.dataDir });
+    const oidc = {
+      issuer: devOidcIssuer(config),
+      clientId: DEV_OIDC_CLIENT_ID,
+      sealSecret: (id: string) => identityProviderSealing(totpKey).seal(clientSecretBinding(id), devOidcClientSecret(totpKey)),
+    };
+    const seeded = await seedDemoData(db, { publicUrl: config.publicUrl, idp: devIdentityProvider, oidc });
     if (seeded) console.log('Wrote the demo data (README, "Demo data").');
   }
   if (devIdentityProvider) await registerDemoApps(db, config.publicUrl);

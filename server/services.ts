@@ -14,6 +14,7 @@ import type { MailQueue } from './mail/mail-queue';
 import type { Background } from './background';
 import type { Metrics } from './metrics/metrics';
 import type { Sweeper } from './sweeper';
+import type { SealedText } from './auth/sealed-text';
 
 export interface Services {
   config: ServerConfig;
@@ -27,6 +28,12 @@ export interface Services {
   recoveryCodes: RecoveryCodeHashing;
   /** Signs and opens the challenges of passkey sign-ins, under a key derived from the TOTP key. */
   passkeyChallenges: PasskeyChallenges;
+  /**
+   * Seals what an organisation's OpenID Provider needs kept secret, under a key derived from the TOTP
+   * key: its client secret (bound to `secret:` + the organisation's id) and a sign-in's state cookie
+   * (bound to its context; server/oidc-rp/state-cookie.ts).
+   */
+  identityProviderSealing: SealedText;
   /** Mail to send, queued with the changes that cause it (server/mail/mail-queue.ts). */
   mail: MailQueue;
   background: Background;

@@ -23,6 +23,7 @@ import {
   setTerms,
 } from './operations';
 import { listMembersCommand, memberCommand, userCommand } from './people';
+import { setOidcCommand } from './identity-providers';
 import { inviteUser } from './invite';
 import { createClientCommand, createServiceCommand, deleteClientCommand, listClientsCommand } from './clients';
 import { findUserByEmail } from '../db/users';
@@ -76,6 +77,11 @@ Commands:
   set-saml            --context C --entry-point URL --issuer ID --certificate-file FILE.pem
                       (the organisation's identity provider; set it before an SSO mode that uses SAML;
                       the entry point is https, http only while the development pages are on)
+  set-oidc            --context C --issuer URL --client-id ID --client-secret-stdin
+                      (the organisation's identity provider as an OpenID Provider, instead of SAML; the
+                      issuer is https, http only on a loopback name while the development pages are on;
+                      its discovery document is read first; the secret only from standard input, kept
+                      sealed; prints the redirect URI to register there)
   help
 
 The database is the server's: DATABASE_URL, or the embedded one in DATA_DIR (stop the server
@@ -176,6 +182,8 @@ const OPTIONS = {
   'entry-point': { type: 'string' },
   issuer: { type: 'string' },
   'certificate-file': { type: 'string' },
+  'client-id': { type: 'string' },
+  'client-secret-stdin': { type: 'boolean' },
   domain: { type: 'string', multiple: true },
   id: { type: 'string' },
   'redirect-uri': { type: 'string', multiple: true },
@@ -297,6 +305,15 @@ export async function runAdmin(argv: string[], services: Services, input: AdminI
       await setSaml(db, required(one, 'context'), { entryPoint: idp, issuer: required(one, 'issuer'), certificate });
       return `SAML identity provider of ${contexts[0]} is ${idp}.`;
     }
+    case 'set-oidc':
+      if (values['client-secret-stdin'] !== true)
+        throw new AdminError(`--client-secret-stdin is required: the secret is read from standard input only. ${SEE_HELP}`);
+      return setOidcCommand(services, {
+        context: required(one, 'context'),
+        issuer: required(one, 'issuer'),
+        clientId: required(one, 'client-id'),
+        stdin: input.stdin,
+      });
     case 'create-client':
       return createClientCommand(db, values, services.config);
     case 'create-service':

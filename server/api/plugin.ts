@@ -16,6 +16,7 @@ import { userRoutes } from './routes/user';
 import { jwksRoutes } from './routes/jwks';
 import { clientErrorRoutes } from './routes/client-errors';
 import { samlRoutes } from './routes/saml';
+import { oidcIdentityProviderRoutes } from './routes/oidc-idp';
 import { oidcRoutes } from './routes/oidc';
 import type { OpenIdProvider } from '../oidc/provider';
 import { decorateSessionGuards } from './session-guard';
@@ -75,6 +76,7 @@ export async function apiPlugin(app: FastifyInstance, { services, provider }: Ap
   await app.register(organizationRoutes, options);
   await app.register(userRoutes, options);
   await app.register(samlRoutes, options);
+  await app.register(oidcIdentityProviderRoutes, options);
   await app.register(oidcRoutes, { services, provider });
   await app.register(clientErrorRoutes, options);
 }

@@ -5,10 +5,11 @@
 import type { OrganizationRow } from '../db/organizations';
 
 /** How a session was opened; a passkey reaches what a password reaches (docs/decisions/0012-passkeys.md). */
-export type SignIn = { via: 'password' } | { via: 'passkey' } | { via: 'saml'; context: string };
+/** How a sign-in proved who the person is: through an organisation's identity provider (SAML or OpenID Connect), it reaches that organisation only. */
+export type SignIn = { via: 'password' } | { via: 'passkey' } | { via: 'saml' | 'oidc'; context: string };
 
 export function reachableOrganizations(organizations: OrganizationRow[], signIn: SignIn): OrganizationRow[] {
-  return signIn.via === 'saml'
+  return signIn.via === 'saml' || signIn.via === 'oidc'
     ? organizations.filter((organization) => organization.context === signIn.context)
     : organizations.filter((organization) => organization.sso_mode !== 'SAML_ONLY');
 }

@@ -16,8 +16,12 @@ export type Provisioning = OrganizationRow['provisioning'];
 
 export type Admission = { kind: 'member'; user: UserRow } | { kind: 'not-invited' };
 
-/** Why a person an identity provider vouched for does not come in, as the screen words it (flows 2, /login/sso/success). */
-export type SsoRefusal = 'not-invited' | 'account-disabled';
+/**
+ * Why a sign-in through an identity provider ended without a session, as the screen words it (flows 2,
+ * /login/sso/success): a person the organisation does not let in, an account that signs in nowhere,
+ * or an answer that could not be checked.
+ */
+export type SsoRefusal = 'not-invited' | 'account-disabled' | 'failed';
 
 /** The domain of an address the identity provider vouched for, in the case domains are kept in. */
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();

@@ -54,7 +54,8 @@ export type SignInPurpose = Extract<TokenPurpose, 'session' | 'mfa-setup'>;
  * beside `pwd` and `otp`, says the one-time code was a recovery code (flows 4.5): such a fresh session
  * may set up a new authenticator without a code of the lost one (flows 4.6).
  */
-export type AuthMethod = 'pwd' | 'otp' | 'rec' | 'saml' | 'hwk' | 'swk' | 'user';
+/** `saml` and `oidc`: an organisation's identity provider vouched for the person, with whatever factors it asked for. */
+export type AuthMethod = 'pwd' | 'otp' | 'rec' | 'saml' | 'oidc' | 'hwk' | 'swk' | 'user';
 
 export interface TokenClaims {
   jti: string;

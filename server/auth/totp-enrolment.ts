@@ -53,11 +53,12 @@ export type TotpConfirmed =
  * Who may enrol a user's first TOTP secret: its owner, shown by the MFA-setup token a password
  * sign-in just answered, or by a session whose password was proved in the last ten minutes
  * (`amr` pwd, `auth_time`). A stolen older session cannot, since a reset keeps the second factor and
- * the owner would be locked out. The second factor of a SAML session is its identity provider's.
+ * the owner would be locked out. The second factor of a session through an organisation's identity
+ * provider (SAML or OpenID Connect) is that provider's.
  */
 function enrolmentRefusal({ claims, user }: VerifiedSession): EnrolmentRefusal | undefined {
   if (claims.purpose === 'mfa-setup') return isAfterFreeze(claims, user) ? undefined : 'recent_password_required';
-  if (claims.amr?.includes('saml')) return 'mfa_managed_by_identity_provider';
+  if (claims.amr?.some((method) => method === 'saml' || method === 'oidc')) return 'mfa_managed_by_identity_provider';
   if (!claims.amr?.includes('pwd') || !isRecentSignIn(claims, user)) return 'recent_password_required';
   return undefined;
 }

@@ -9,16 +9,14 @@
  * (A-Z, 2-7) never starts so, which tells the rows written before encryption apart: the start
  * encrypts them (sealPlaintextTotpSecrets).
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Queryable } from '../db/database-types';
 import { firstSealedTotpSecret, replaceTotpSecrets, usersWithPlaintextTotp } from '../db/users';
+import { SEALED_PREFIX, sealedText } from './sealed-text';
 
-export const SEALED_PREFIX = 'v1:';
 export const TOTP_KEY_BYTES = 32;
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 
 export interface TotpSecrets {
   /** The secret as stored in the user's row. */
@@ -54,25 +52,14 @@ export function loadTotpKey(options: { totpKey?: string | undefined; dataDir: st
 }
 
 export function totpSecrets(key: Buffer): TotpSecrets {
+  const sealer = sealedText(key);
   return {
-    seal(userId, secret) {
-      const iv = randomBytes(IV_BYTES);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      cipher.setAAD(Buffer.from(userId, 'utf8'));
-      const sealed = Buffer.concat([iv, cipher.update(secret, 'utf8'), cipher.final(), cipher.getAuthTag()]);
-      return `${SEALED_PREFIX}${sealed.toString('base64url')}`;
-    },
+    seal: (userId, secret) => sealer.seal(userId, secret),
     open(userId, stored) {
       if (!stored.startsWith(SEALED_PREFIX)) throw new Error('A TOTP secret is stored unencrypted: the start encrypts such rows.');
-      const sealed = Buffer.from(stored.slice(SEALED_PREFIX.length), 'base64url');
-      const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, IV_BYTES));
-      decipher.setAAD(Buffer.from(userId, 'utf8'));
-      decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
-      try {
-        return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES, sealed.length - TAG_BYTES)), decipher.final()]).toString('utf8');
-      } catch (error) {
-        throw new Error('A TOTP secret does not decrypt: TOTP_KEY (or totp-key in DATA_DIR) is not the key it was encrypted with.', { cause: error });
-      }
+      const secret = sealer.open(userId, stored);
+      if (secret === undefined) throw new Error('A TOTP secret does not decrypt: TOTP_KEY (or totp-key in DATA_DIR) is not the key it was encrypted with.');
+      return secret;
     },
   };
 }

@@ -15,6 +15,8 @@ export type AuditEvent =
   | 'login.throttled'
   | 'login.passkey_failed'
   | 'logout'
+  | 'idp.login_succeeded'
+  | 'idp.rejected'
   | 'member.provisioned'
   | 'member.ended'
   | 'user.disabled'

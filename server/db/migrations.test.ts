@@ -32,6 +32,7 @@ const LANDED: Record<number, string> = {
   21: '1937c88df1882acc512c29391fcff26bcd45ef2dc436d6bb6f08bae590079c6e',
   22: '4f7fd1286f89219078882bb483ea72fbe64c6b92c23571936bbcdd040fbf4294',
   23: '36a25653171c2d0da0f6018ad5d3e031ff6805f943fca9dba85d7e5a2fa9e23d',
+  24: '428ea5ba90ab70ab176d2a4de0335599028960f3c12450bfe73975bb4204cdd9',
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -530,6 +530,17 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX memberships_organization ON memberships (organization_id, created_at, user_id);
     `,
   },
+  {
+    id: 24,
+    name: 'organisations that sign in through an OpenID Provider',
+    // Beside SAML's settings: the provider's issuer, the front door's client id there and its
+    // secret, sealed under a key derived from TOTP_KEY (server/auth/sealed-text.ts).
+    sql: `
+      ALTER TABLE organizations ADD COLUMN oidc_issuer text;
+      ALTER TABLE organizations ADD COLUMN oidc_client_id text;
+      ALTER TABLE organizations ADD COLUMN oidc_client_secret text;
+    `,
+  },
 ];
 
 export async function migrate(db: Database, list: readonly Migration[] = migrations): Promise<number[]> {

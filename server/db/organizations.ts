@@ -23,6 +23,10 @@ export interface OrganizationRow {
   open_registration: boolean;
   /** Whether a sign-in through the organisation's identity provider may create the account and membership (docs/federation.md). */
   provisioning: 'INVITED' | 'JUST_IN_TIME';
+  /** The organisation's OpenID Provider, when it signs in through one (server/oidc-rp/relying-party.ts); the secret sealed. */
+  oidc_issuer: string | null;
+  oidc_client_id: string | null;
+  oidc_client_secret: string | null;
 }
 
 export interface NewOrganization {
@@ -123,6 +127,14 @@ export const updateSsoMode = (db: Queryable, context: string, mode: Organization
 
 export const updateMfaPolicy = (db: Queryable, context: string, policy: OrganizationRow['mfa_policy']) => update(db, context, 'mfa_policy = $2', [policy]);
 
+/** The organisation's OpenID Provider; its SAML settings are cleared, so one protocol signs it in. */
+export const updateOidc = (db: Queryable, context: string, oidc: { issuer: string; clientId: string; sealedSecret: string }) =>
+  update(db, context, 'oidc_issuer = $2, oidc_client_id = $3, oidc_client_secret = $4, saml_entry_point = NULL, saml_idp_issuer = NULL, saml_idp_cert = NULL', [
+    oidc.issuer,
+    oidc.clientId,
+    oidc.sealedSecret,
+  ]);
+
 export const updateProvisioning = (db: Queryable, context: string, mode: OrganizationRow['provisioning']) => update(db, context, 'provisioning = $2', [mode]);
 
 export const updateTerms = (db: Queryable, context: string, version: number, content?: Record<string, string>) =>
@@ -130,5 +142,10 @@ export const updateTerms = (db: Queryable, context: string, version: number, con
     ? update(db, context, 'terms_version = $2, terms_content = $3', [version, JSON.stringify(content)])
     : update(db, context, 'terms_version = $2', [version]);
 
+/** The organisation's SAML identity provider; its OpenID Provider's settings are cleared, so one protocol signs it in. */
 export const updateSaml = (db: Queryable, context: string, saml: SamlSettings) =>
-  update(db, context, 'saml_entry_point = $2, saml_idp_issuer = $3, saml_idp_cert = $4', [saml.entryPoint, saml.issuer, saml.certificate]);
+  update(db, context, 'saml_entry_point = $2, saml_idp_issuer = $3, saml_idp_cert = $4, oidc_issuer = NULL, oidc_client_id = NULL, oidc_client_secret = NULL', [
+    saml.entryPoint,
+    saml.issuer,
+    saml.certificate,
+  ]);

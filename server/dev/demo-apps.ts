@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
+import { localhostFetch } from '../web/localhost-fetch';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
 import type { ServerConfig } from '../config';
 import type { Queryable } from '../db/database-types';
@@ -85,12 +86,8 @@ const COOKIE = 'demo_app';
 export function registerDemoAppPages(app: FastifyInstance, config: ServerConfig): void {
   const visits = new Map<string, Visit>();
   const hosts = new Map(Object.keys(DEMO_APPS).map((id) => [new URL(demoAppOrigin(config.publicUrl, id)).host, id as DemoAppId]));
-  // The app reaches the front door on this machine: *.localhost names are this machine (RFC 6761).
-  const loopback: client.CustomFetch = (url, options) => {
-    const target = new URL(url);
-    if (target.hostname.endsWith('.localhost')) target.hostname = '127.0.0.1';
-    return fetch(target, options as RequestInit);
-  };
+  // The app reaches the front door on this machine (server/web/localhost-fetch.ts).
+  const loopback: client.CustomFetch = (url, options) => localhostFetch(url, options as RequestInit);
   const discovered = new Map<DemoAppId, Promise<client.Configuration>>();
   const configOf = (id: DemoAppId) => {
     let found = discovered.get(id);

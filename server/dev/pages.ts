@@ -4,10 +4,13 @@ import { devMailRoutes } from './mail-pages';
 import { createDevIdentityProvider, devIdentityProviderRoutes, type DevIdentityProvider } from './identity-provider';
 import { registerLandingPages } from './landing-pages';
 import { registerDemoAppPages } from './demo-apps';
+import { createDevOidcProvider, devOidcProviderRoutes } from './oidc-identity-provider';
+import { loadTotpKey } from '../auth/totp-secrets';
 
 /**
  * Development helpers, registered only outside production: the outbox as pages (/dev/mail), a
- * SAML identity provider (/dev/idp) that the demo and the e2e tests sign in through, landing
+ * SAML identity provider (/dev/idp) and an OpenID Provider (/dev/oidc-idp) that the demo and the
+ * e2e tests sign in through, landing
  * pages for the platform's apps under PLATFORM_HOST, and two apps that sign in through the OpenID
  * Provider (server/dev/demo-apps.ts).
  */
@@ -17,4 +20,7 @@ export async function registerDevelopmentPages(app: FastifyInstance, services: S
   await app.register(devMailRoutes, { db: services.db });
   const idp = loaded ?? (await createDevIdentityProvider({ dataDir: services.config.dataDir }));
   await app.register(devIdentityProviderRoutes, { services, idp });
+  const { config } = services;
+  const provider = createDevOidcProvider(config, loadTotpKey({ totpKey: config.totpKey, dataDir: config.dataDir }));
+  await app.register(devOidcProviderRoutes, { provider });
 }

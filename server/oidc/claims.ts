@@ -6,7 +6,7 @@
 import { isLanguage, primaryLanguage, type Language } from '../../rules/languages';
 
 /** The methods of a second factor (RFC 8176): a code, a passkey, or an identity provider that answers for it. */
-const SECOND_FACTORS: readonly string[] = ['otp', 'hwk', 'swk', 'saml'];
+const SECOND_FACTORS: readonly string[] = ['otp', 'hwk', 'swk', 'saml', 'oidc'];
 
 /** Where the engine answers, beside discovery at /.well-known/openid-configuration. */
 export const OIDC_PREFIX = '/oidc';

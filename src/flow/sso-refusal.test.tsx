@@ -30,10 +30,11 @@ async function open(address: string) {
 }
 
 describe('a person the identity provider vouched for whom the organisation does not let in', () => {
-  it('is told on Login to ask the organisation’s administrator, and the app’s parameters stay', async () => {
-    const { history, calls } = await open('/login/sso/success?refused=not-invited&app=portal');
+  it('is told on Login to ask the organisation’s administrator, and stays there: the app’s parameters go on, the organisation’s do not', async () => {
+    const { history, calls } = await open('/login/sso/success?refused=not-invited&app=portal&domain=globex');
     await waitFor(() => expect(history.pathname).toBe('/login'));
     expect(history.search).toContain('app=portal');
+    expect(history.search).not.toContain('domain=');
     expect($toast.get()?.message).toBe('Your organisation hasn’t added you to this service yet. Ask your organisation’s administrator to add you.');
     expect(calls).toEqual([]);
   });

@@ -21,24 +21,27 @@ export function LoginWithSSOSuccess() {
   const flow = useFlow();
   const { lcq, refused } = useSearch(PATHS.loginWithSsoSuccess);
 
+  /**
+   * Login, saying why there is no session. Without the carried `domain` and `context`, which would
+   * send the browser straight back to the identity provider (flows 4.2) before the words are read.
+   */
+  const backToLogin = (why: 'not-invited' | 'account-disabled' | 'failed') => {
+    showToast(t(`page.login-sso-success.${why}`), 'error');
+    flow.go({ to: PATHS.login, replace: true, search: { context: undefined, domain: undefined } });
+  };
+
   // The token is read on arrival.
   useArrival(() => {
     void (async () => {
       // Whatever else `refused` says is no session either: the general words.
-      if (refused !== undefined) {
-        const why = refused === 'not-invited' || refused === 'account-disabled' ? refused : 'failed';
-        showToast(t(`page.login-sso-success.${why}`), 'error');
-        flow.go({ to: PATHS.login, replace: true });
-        return;
-      }
+      if (refused !== undefined) return backToLogin(refused === 'not-invited' || refused === 'account-disabled' ? refused : 'failed');
       const confirmed = lcq ? await confirmSamlSession(lcq) : undefined;
       if (lcq && confirmed?.kind === 'confirmed' && parseSessionToken(lcq)) {
         // On as after a password and code; the token leaves the address bar with this step.
         takeStep(flow, 'LoginWithSSOSuccess', { kind: 'signed-in', token: lcq, termsAccepted: confirmed.termsAccepted, replace: true });
         return;
       }
-      showToast(t('page.login-sso-success.failed'), 'error');
-      flow.go({ to: PATHS.login, replace: true });
+      backToLogin('failed');
     })();
   });
 

@@ -8,11 +8,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { Services } from '../../services';
-import { recordSamlRejection, recordSamlSessionRefused, samlOrganizationNamed, samlOrganizationOf, signInWithSaml } from '../../auth/saml-sign-in';
+import { organizationNamed, recordSamlRejection, recordSamlSessionRefused, samlOrganizationOf, signInThroughIdentityProvider } from '../../auth/saml-sign-in';
+import { oidcOrganization } from '../../oidc-rp/relying-party';
+import { startOidcSignIn } from './oidc-idp';
 import { sessionTermsAccepted } from '../../auth/sign-in';
 import { HttpError } from '../errors';
 import { LIMITS, limitByAddress } from '../../auth/rate-limit';
-import { createServiceProvider, type SamlOrganization } from '../../saml/service-provider';
+import { createServiceProvider, samlOrganization, type SamlOrganization } from '../../saml/service-provider';
 import { createRequestStore } from '../../saml/request-store';
 import { acceptSamlResponse, SamlRejection } from '../../saml/assertion-consumer';
 import { isFrontDoorLocation, ssoRefusedUrl, ssoSuccessUrl } from '../../saml/return-to';
@@ -45,11 +47,15 @@ export async function samlRoutes(app: FastifyInstance, options: { services: Serv
    */
   app.get<Route<'getSamlLoginUrl'>>(routePath('getSamlLoginUrl'), routeOptions('getSamlLoginUrl'), async (request, reply) => {
     await limitByAddress(services.db, LIMITS.saml, request.ip);
-    const organization = withSaml(await samlOrganizationNamed(services.db, request.params.domain));
+    const named = await organizationNamed(services.db, request.params.domain);
     const { email, returnTo = '' } = request.query;
     if (returnTo && !isFrontDoorLocation(returnTo, services.config.publicUrl)) {
       throw new HttpError(400, 'validation_failed', 'returnTo must be a path or URL on the front door.');
     }
+    // An organisation whose identity provider is an OpenID Provider (docs/federation.md).
+    const oidc = oidcOrganization(named, services.config.devPages);
+    if (oidc) return reply.type('text/plain; charset=utf-8').send(await startOidcSignIn(services, reply, oidc, { email: email || undefined, returnTo }));
+    const organization = withSaml(samlOrganization(named));
     const requestId = bindNewRequest(reply, services.config, organization.context);
     const provider = createServiceProvider(services.config, organization, {
       cacheProvider: createRequestStore(services.db, organization.context, { returnTo }),
@@ -80,11 +86,13 @@ export async function samlRoutes(app: FastifyInstance, options: { services: Serv
       if (!(error instanceof SamlRejection)) throw error;
       throw await refuse(error.message);
     });
-    const signIn = await signInWithSaml(services, organization, login.email, {
-      context: organization.context,
-      clientAddress: request.ip,
-      userAgent: request.headers['user-agent'],
-    });
+    const signIn = await signInThroughIdentityProvider(
+      services,
+      organization,
+      login.email,
+      { context: organization.context, clientAddress: request.ip, userAgent: request.headers['user-agent'] },
+      'saml',
+    );
     if (signIn.kind === 'refused') {
       // A real person the organisation does not let in: the front door says why (server/auth/provisioning.ts).
       await refuse(signIn.reason);

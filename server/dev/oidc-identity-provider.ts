@@ -1,0 +1,96 @@
+/**
+ * A development OpenID Provider, for the demo's `initech` and the tests of an organisation that
+ * signs in through OpenID Connect (docs/federation.md): it stands in for Entra ID, Okta or Google
+ * Workspace. The e-mail typed on its sign-in page is enough, no password is read, since proving who
+ * someone is remains the real provider's job; the address it vouches for is verified, but for
+ * those whose local part starts with `unverified`. Registered
+ * only with the development pages, at DEV_OIDC_IDP_PATH on the front door's own origin, on
+ * oidc-provider (the engine the front door's own provider runs on), with its built-in sign-in page.
+ *
+ * Its one app is the front door (`frontdoor`), with a secret derived from the TOTP key, so an
+ * organisation set up with it keeps working across restarts; the app may come back to any
+ * organisation's callback of this front door (oidc-provider's recipe for wildcard redirect URIs).
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Provider, { type Configuration } from 'oidc-provider';
+import type { ServerConfig } from '../config';
+import { derivedKey } from '../auth/sealed-text';
+
+export const DEV_OIDC_IDP_PATH = '/dev/oidc-idp';
+export const DEV_OIDC_CLIENT_ID = 'frontdoor';
+
+/** The development provider's issuer on this front door. */
+export const devOidcIssuer = (config: Pick<ServerConfig, 'publicUrl'>) => `${config.publicUrl}${DEV_OIDC_IDP_PATH}`;
+
+/** The front door's secret at the development provider: the same on every instance and every start. */
+export const devOidcClientSecret = (totpKey: Buffer) => derivedKey(totpKey, 'development oidc client').toString('base64url');
+
+export function createDevOidcProvider(config: Pick<ServerConfig, 'publicUrl' | 'apiBasePath'>, totpKey: Buffer): Provider {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const callbacks = `${config.publicUrl}${config.apiBasePath}/oidc-idp/`;
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: DEV_OIDC_CLIENT_ID,
+        client_secret: devOidcClientSecret(totpKey),
+        redirect_uris: [`${callbacks}initech/callback`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+        id_token_signed_response_alg: 'ES256',
+      },
+    ],
+    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'dev-oidc-idp', use: 'sig', alg: 'ES256' } as never] },
+    // The account is the address typed on the sign-in page; one whose local part starts with
+    // `unverified` comes without a verified address, to try the front door's refusal of it.
+    findAccount: (_context, sub) => ({ accountId: sub, claims: () => ({ sub, email: sub, email_verified: !sub.startsWith('unverified') }) }),
+    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+    // The e-mail in the ID token itself: the front door reads no userinfo.
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    features: { devInteractions: { enabled: true } },
+    // No consent page: the front door is the only app, and development's.
+    loadExistingGrant: async (context) => {
+      const { session, client } = context.oidc;
+      if (!session?.accountId || !client) return undefined;
+      const grant = new context.oidc.provider.Grant({ accountId: session.accountId, clientId: client.clientId });
+      grant.addOIDCScope('openid email');
+      await grant.save();
+      return grant;
+    },
+    cookies: {
+      keys: [derivedKey(totpKey, 'development oidc cookies').toString('base64url')],
+      names: { session: 'dev_oidc_idp_session', interaction: 'dev_oidc_idp_interaction', resume: 'dev_oidc_idp_resume' },
+      long: { httpOnly: true, sameSite: 'lax', path: DEV_OIDC_IDP_PATH },
+      short: { httpOnly: true, sameSite: 'lax', path: DEV_OIDC_IDP_PATH },
+    },
+    ttl: { AuthorizationCode: 60, IdToken: 300, AccessToken: 300, Interaction: 600, Session: 3600, Grant: 3600 },
+  };
+  const provider = new Provider(devOidcIssuer(config), configuration);
+  // Any organisation's callback on this front door (oidc-provider's recipe, redirect_uri wildcards).
+  provider.Client.prototype.redirectUriAllowed = function redirectUriAllowed(uri: string) {
+    return uri.startsWith(callbacks) && /^[^/]+\/callback$/.test(uri.slice(callbacks.length));
+  };
+  return provider;
+}
+
+/** The provider's endpoints under DEV_OIDC_IDP_PATH, handed to the engine as they came. */
+export async function devOidcProviderRoutes(app: FastifyInstance, { provider }: { provider: Provider }): Promise<void> {
+  const engine = provider.callback();
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  const handOver = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    // The engine routes below the issuer's path: it gets the rest, and finds where it is mounted in
+    // `originalUrl`, as oidc-provider's own recipe for mounting under a path does.
+    const raw = request.raw as IncomingMessage & { originalUrl?: string };
+    const url = raw.url ?? DEV_OIDC_IDP_PATH;
+    raw.originalUrl = url;
+    raw.url = url.slice(DEV_OIDC_IDP_PATH.length) || '/';
+    engine(raw, reply.raw);
+  };
+  app.all(DEV_OIDC_IDP_PATH, handOver);
+  app.all(`${DEV_OIDC_IDP_PATH}/*`, handOver);
+}
