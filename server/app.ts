@@ -4,6 +4,7 @@ import type { Database } from './db/database-types';
 import { apiPlugin } from './api/plugin';
 import { createServices } from './create-services';
 import type { Services } from './services';
+import { scimRoutes } from './scim/routes';
 import { registerDevelopmentPages } from './dev/pages';
 import type { DevIdentityProvider } from './dev/identity-provider';
 import { loggerOptions } from './logger';
@@ -99,6 +100,7 @@ export async function buildApp({ config, db, logStream, services: given, devIden
   const provider = createOpenIdProvider(services, app.log);
   await app.register(apiPlugin, { prefix: config.apiBasePath, services, provider });
   await app.register(openIdProviderRoutes, { provider, publicUrl: config.publicUrl, db });
+  await app.register(scimRoutes, { prefix: '/scim/v2', services });
   if (config.devPages) await registerDevelopmentPages(app, services, devIdentityProvider);
   if (pages) await serveApp(app, config, pages);
   return app;

@@ -24,6 +24,7 @@ import {
 } from './operations';
 import { listMembersCommand, memberCommand, userCommand } from './people';
 import { setOidcCommand } from './identity-providers';
+import { createScimToken } from '../auth/directory';
 import { inviteUser } from './invite';
 import { createClientCommand, createServiceCommand, deleteClientCommand, listClientsCommand } from './clients';
 import { findUserByEmail } from '../db/users';
@@ -51,6 +52,9 @@ Commands:
                       (ends the membership: the person's sessions end; one whose organisations
                       all ended their memberships signs in nowhere)
   list-members        --context C   (one JSON line per member: email, active, ended, disabled, since)
+  create-scim-token   --context C
+                      (a token for the organisation's directory at {PUBLIC_URL}/scim/v2; prints one
+                      JSON line {"token": "..."}: shown once, kept hashed; it sees that organisation only)
   set-provisioning    --context C --mode INVITED|JUST_IN_TIME
                       (INVITED: only members the organisation added sign in through its identity
                       provider; JUST_IN_TIME: the first such sign-in of an address in its domains
@@ -273,6 +277,11 @@ export async function runAdmin(argv: string[], services: Services, input: AdminI
       return memberCommand(services, email(one), required(one, 'context'));
     case 'list-members':
       return listMembersCommand(db, required(one, 'context'));
+    case 'create-scim-token': {
+      const organization = await findOrganization(db, required(one, 'context'));
+      if (!organization) throw new AdminError(`No organisation has context "${String(contexts[0])}".`);
+      return JSON.stringify({ token: await createScimToken(db, organization.id) });
+    }
     case 'set-provisioning':
       await setProvisioning(db, required(one, 'context'), oneOf(required(one, 'mode'), PROVISIONING_MODES, 'mode'));
       return `Provisioning of ${contexts[0]} is ${String(values.mode)}.`;

@@ -48,6 +48,8 @@ export const LIMITS = {
   deviceCodes: { name: 'device-codes', max: 20, windowSeconds: 15 * 60 },
   /** A device's polls of its code: one per interval, else `slow_down` (RFC 8628 section 3.5). */
   devicePolls: { name: 'device-polls', max: 1, windowSeconds: 5 },
+  /** A company directory's SCIM requests, per token (server/scim/routes.ts): room for a first sync of thousands. */
+  scim: { name: 'scim', max: 1200, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
 
 /** IPv6 addresses count by /64, the block one subscriber usually holds; IPv4 by address. */

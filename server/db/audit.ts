@@ -19,6 +19,7 @@ export type AuditEvent =
   | 'idp.rejected'
   | 'member.provisioned'
   | 'member.ended'
+  | 'member.updated'
   | 'user.disabled'
   | 'user.enabled'
   | 'login.refused'

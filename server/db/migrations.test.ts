@@ -33,6 +33,7 @@ const LANDED: Record<number, string> = {
   22: '4f7fd1286f89219078882bb483ea72fbe64c6b92c23571936bbcdd040fbf4294',
   23: '36a25653171c2d0da0f6018ad5d3e031ff6805f943fca9dba85d7e5a2fa9e23d',
   24: '428ea5ba90ab70ab176d2a4de0335599028960f3c12450bfe73975bb4204cdd9',
+  25: '21a0674eb19b6fc355ac3fc0e454f276a2a253850030f84c24c2bd915494f255',
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

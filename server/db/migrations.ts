@@ -541,6 +541,23 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE organizations ADD COLUMN oidc_client_secret text;
     `,
   },
+  {
+    id: 25,
+    name: 'a company directory speaks SCIM',
+    // An organisation's directory holds tokens (their hash only) that see its members alone, and
+    // keeps on each membership what it said of the person (server/scim/, docs/federation.md).
+    sql: `
+      CREATE TABLE scim_tokens (
+        token_hash text PRIMARY KEY,
+        organization_id uuid NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX scim_tokens_organization ON scim_tokens (organization_id);
+      ALTER TABLE memberships ADD COLUMN external_id text;
+      ALTER TABLE memberships ADD COLUMN given_name text;
+      ALTER TABLE memberships ADD COLUMN family_name text;
+    `,
+  },
 ];
 
 export async function migrate(db: Database, list: readonly Migration[] = migrations): Promise<number[]> {
