@@ -1,5 +1,7 @@
 import { expect, test } from './fixtures';
 import { keepScreenshots } from './screenshots';
+import { expectNoAxeViolations } from './axe';
+import { acceptTerms, departure } from './screens/sign-in';
 
 // An organisation whose identity provider speaks OpenID Connect (docs/federation.md): the demo's
 // Initech, through the development OpenID Provider, with accounts made on the first sign-in.
@@ -25,6 +27,7 @@ test('a new employee of an organisation with an OpenID Provider signs in through
   expect(binding).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/oidc-idp/initech/callback' });
   await page.locator('input[name="password"]').fill('unused');
   const arrival = page.waitForRequest((sent) => new URL(sent.url()).pathname === '/login/sso/success');
+  const leaving = departure(page);
   await page.locator('button[type="submit"]').click();
 
   const landed = new URL((await arrival).url());
@@ -32,8 +35,11 @@ test('a new employee of an organisation with an OpenID Provider signs in through
   const token = landed.searchParams.get('lcq')!;
   const organizations = await request.get('/api/initech/user/organizations', { headers: { authorization: `Bearer ${token}` } });
   expect(Object.keys(await organizations.json())).toEqual(['initech']);
-  // On as after any sign-in: the token leaves the address bar, the session is in the cookie.
-  await expect(page).not.toHaveURL(/lcq=/);
+  // On as after any sign-in: the organisation's terms, then the app.
+  await acceptTerms(page);
+  const app = new URL((await leaving).url());
+  expect(app.pathname).toBe('/dashboard');
+  expect(app.searchParams.get('context')).toBe('initech');
   expect((await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value).toBe(token);
 });
 
@@ -54,3 +60,17 @@ test('a person their organisation has not added is told on Login to ask its admi
   expect(new URL(page.url()).searchParams.get('domain')).toBeNull();
   await keepScreenshots(page, testInfo, 'sso-not-invited');
 });
+
+for (const [locale, words] of [
+  ['en', 'Your organisation hasn’t added you'],
+  ['de', 'Ihre Organisation hat Sie'],
+  ['it', 'La tua organizzazione non ti ha ancora aggiunto'],
+  ['fr', 'Votre organisation ne vous a pas encore ajouté'],
+  ['az', 'Təşkilatınız sizi hələ'],
+] as const) {
+  test(`the refusal of a person not added reads in ${locale}, axe-clean`, async ({ page, baseURL }) => {
+    await page.goto(`http://auth.frontdoor.localhost:${new URL(baseURL!).port}/login/sso/success?refused=not-invited&locale=${locale}`);
+    await expect(page.getByRole('alert')).toContainText(words);
+    await expectNoAxeViolations(page, `Login after a refusal (${locale})`);
+  });
+}

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twoInstances, type TwoInstances } from '../testing/two-instances';
 import { call, login } from '../testing/api';
 import { createOrganization, createUser } from '../admin/operations';
+import { runAdmin } from '../admin/cli';
+import { Readable } from 'node:stream';
 import { codeAt, currentStep, newTotpSecret } from '../auth/totp';
 import { awayFromStepBoundary } from '../testing/totp';
 import { recordTermsAcceptance } from '../db/terms';
@@ -76,5 +78,40 @@ describe('two server instances on one PostgreSQL', () => {
     const { location } = await browserOnFirst.follow(finished.json<{ redirectTo: string }>().redirectTo);
     const tokens = await redeem(notes, request, location!);
     expect(tokens.claims()).toMatchObject({ email: 'ada@example.com', org: 'acme', aud: 'notes' });
+  });
+});
+
+describe('a company directory’s deactivation across two server instances on one PostgreSQL', () => {
+  let instances: TwoInstances;
+
+  beforeAll(async () => {
+    instances = await twoInstances();
+    await createOrganization(instances.db, { context: 'acme', name: 'Acme' });
+    await createUser(instances.db, { email: 'leaver@example.com', password: PASSWORD, contexts: ['acme'] });
+  });
+  afterAll(() => instances.close());
+
+  it('ends on one instance the session the other handed out, the moment the directory deactivates the person there', async () => {
+    const { first, second } = instances;
+    const session = (await login(first.app, { email: 'leaver@example.com', password: PASSWORD })).json<{ token: string }>().token;
+    expect((await call(first.app, { method: 'GET', url: '/acme/user/organizations', token: session })).statusCode).toBe(200);
+    const token = (
+      JSON.parse(await runAdmin(['create-scim-token', '--context', 'acme'], second.services, { env: {}, stdin: Readable.from([]) })) as { token: string }
+    ).token;
+    const scim = (method: 'GET' | 'PATCH', url: string, body?: object) =>
+      second.app.inject({
+        method,
+        url: `/scim/v2${url}`,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/scim+json' } : {}) },
+        ...(body ? { payload: JSON.stringify(body) } : {}),
+      });
+    const [member] = (await scim('GET', `/Users?filter=${encodeURIComponent('userName eq "leaver@example.com"')}`)).json<{ Resources: { id: string }[] }>()
+      .Resources;
+    const patched = await scim('PATCH', `/Users/${member!.id}`, {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
+    });
+    expect(patched.statusCode).toBe(200);
+    expect((await call(first.app, { method: 'GET', url: '/acme/user/organizations', token: session })).statusCode).toBe(401);
   });
 });
