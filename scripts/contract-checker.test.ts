@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { testDatabases } from '../server/testing/databases';
 import { testApp } from '../server/testing/app';
 import { createOrganization } from '../server/admin/operations';
+import { createScimToken } from '../server/auth/directory';
+import { findOrganization } from '../server/db/organizations';
 import type { Database } from '../server/db/database-types';
 import { loadContract } from './contract-checker/document';
 import { createResponseValidator } from './contract-checker/validator';
@@ -18,6 +20,7 @@ describe.each(testDatabases)('the contract checker against the reference server 
   let db: Database;
   let schema: string | undefined;
   let app: FastifyInstance;
+  let scimToken: string;
 
   beforeAll(async () => {
     ({ db, schema } = await target.open());
@@ -31,6 +34,7 @@ describe.each(testDatabases)('the contract checker against the reference server 
       termsContent: { en: 'https://acme.example/terms.pdf' },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
+    scimToken = await createScimToken(db, (await findOrganization(db, 'acme'))!.id);
   });
   afterAll(async () => {
     await app.close();
@@ -38,9 +42,12 @@ describe.each(testDatabases)('the contract checker against the reference server 
     await target.drop(schema);
   });
 
-  it('passes every check with an account it registers through the development outbox', async () => {
+  it('passes every check with an account it registers through the development outbox, deactivated once through its organisation’s directory', async () => {
     const lines: string[] = [];
-    const options = parseOptions(['--base-url', `${origin(app)}/api`, '--dev-mail-url', `${origin(app)}/dev/mail.json`], {})!;
+    const options = parseOptions(
+      ['--base-url', `${origin(app)}/api`, '--dev-mail-url', `${origin(app)}/dev/mail.json`, '--scim-url', `${origin(app)}/scim/v2`, '--scim-token', scimToken],
+      {},
+    )!;
     const result = await runContractChecks(options, (line) => lines.push(line));
     expect(lines.filter((line) => !line.startsWith('✓'))).toEqual([
       `Checking ${origin(app)}/api against openapi/auth.yaml`,
@@ -48,6 +55,7 @@ describe.each(testDatabases)('the contract checker against the reference server 
       `${result.passed} passed, 0 failed`,
     ]);
     expect(result.passed).toBeGreaterThan(30);
+    expect(lines).toContain('✓ login with the right password of a deactivated account answers 403 account_disabled');
   }, 120_000);
 });
 

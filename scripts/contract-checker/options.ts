@@ -12,6 +12,8 @@ export interface ContractOptions {
   /** The API base, without a trailing slash, e.g. http://localhost:8080/api. */
   baseUrl: string;
   account: Account;
+  /** An organisation's directory the account belongs to, for the checks of a deactivated account. */
+  directory?: { url: string; token: string } | undefined;
 }
 
 export class UsageError extends Error {}
@@ -29,6 +31,10 @@ through the environment variable in brackets; the option wins.
   --dev-mail-url URL    instead of an account: the reference server's development outbox,
                         e.g. http://localhost:8080/dev/mail.json [CONTRACT_DEV_MAIL_URL]. The
                         run registers a new account and follows the sign-up link mailed to it.
+  --scim-url URL        optional, with --scim-token: the SCIM base of an organisation the account
+                        belongs to, e.g. http://localhost:8080/scim/v2 [CONTRACT_SCIM_URL]; the run
+                        deactivates the account there, checks its refusal and takes it back
+  --scim-token TOKEN    that organisation's SCIM token [CONTRACT_SCIM_TOKEN]
   --help                this text`;
 
 function httpUrl(name: string, value: string): string {
@@ -55,6 +61,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): ContractOp
         email: { type: 'string' },
         password: { type: 'string' },
         'dev-mail-url': { type: 'string' },
+        'scim-url': { type: 'string' },
+        'scim-token': { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -68,13 +76,18 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): ContractOp
   const password = values.password ?? env.CONTRACT_PASSWORD;
   const devMailUrl = values['dev-mail-url'] ?? env.CONTRACT_DEV_MAIL_URL;
 
+  const scimUrl = values['scim-url'] ?? env.CONTRACT_SCIM_URL;
+  const scimToken = values['scim-token'] ?? env.CONTRACT_SCIM_TOKEN;
+
   if (!baseUrl) throw new UsageError('--base-url is required.');
   const apiBase = httpUrl('--base-url', baseUrl);
   if (Boolean(email) !== Boolean(password)) throw new UsageError('--email and --password go together: give both or neither.');
+  if (Boolean(scimUrl) !== Boolean(scimToken)) throw new UsageError('--scim-url and --scim-token go together: give both or neither.');
+  const directory = scimUrl && scimToken ? { directory: { url: httpUrl('--scim-url', scimUrl), token: scimToken } } : {};
   if (email && password) {
     if (!isEmail(email)) throw new UsageError(`--email must be an e-mail address, got "${email}".`);
-    return { baseUrl: apiBase, account: { kind: 'given', email, password } };
+    return { baseUrl: apiBase, account: { kind: 'given', email, password }, ...directory };
   }
-  if (devMailUrl) return { baseUrl: apiBase, account: { kind: 'provisioned', devMailUrl: httpUrl('--dev-mail-url', devMailUrl) } };
+  if (devMailUrl) return { baseUrl: apiBase, account: { kind: 'provisioned', devMailUrl: httpUrl('--dev-mail-url', devMailUrl) }, ...directory };
   throw new UsageError('An account is required: give --email and --password, or --dev-mail-url to register one.');
 }

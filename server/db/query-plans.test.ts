@@ -29,7 +29,7 @@ const TOTP_KEY = randomBytes(32);
 
 /**
  * Tables that stay small however many people sign in, so reading one whole costs little: one row
- * per organisation, domain, app or migration, or rows that live for minutes (SAML requests and
+ * per organisation, domain, app, directory token or migration, or rows that live for minutes (SAML requests and
  * replay records, sign-ins waiting for their code, passkey challenges). Every other table grows
  * with the people or their sign-ins.
  */
@@ -38,6 +38,7 @@ const SMALL_TABLES: ReadonlySet<string> = new Set([
   'organization_domains',
   'schema_migrations',
   'oidc_clients',
+  'scim_tokens',
   'saml_requests',
   'saml_used_assertions',
   'pending_sign_ins',

@@ -11,10 +11,17 @@ export interface Credentials {
   password: string;
 }
 
+/** An organisation's SCIM base (`{PUBLIC_URL}/scim/v2`) and one of its tokens, when the run is given them. */
+export interface Directory {
+  url: string;
+  token: string;
+}
+
 export interface CheckRun {
   api: ApiClient;
   report: Report;
   account: Credentials;
+  directory?: Directory | undefined;
 }
 
 const randomTag = () => randomBytes(6).toString('hex');
