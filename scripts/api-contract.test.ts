@@ -98,6 +98,7 @@ describe('the auth API contract', () => {
       'getHealth',
       'getJwks',
       'loginWithCode',
+      'oidcIdentityProviderCallback',
       'renewRecoveryCodes',
       'reportClientError',
       'samlAssertionConsumer',

@@ -10,7 +10,7 @@ import { migrate } from './db/migrations';
 import { buildApp } from './app';
 import { seedDemoData } from './demo';
 import { createDevIdentityProvider } from './dev/identity-provider';
-import { DEV_OIDC_CLIENT_ID, devOidcClientSecret, devOidcIssuer } from './dev/oidc-identity-provider';
+import { DEV_OIDC_CLIENT_ID, devOidcClientSecret, devOidcIssuer } from './dev/oidc-identity-provider-settings';
 import { loadTotpKey } from './auth/totp-secrets';
 import { identityProviderSealing } from './auth/sealed-text';
 import { clientSecretBinding } from './oidc-rp/relying-party';

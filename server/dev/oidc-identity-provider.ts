@@ -17,15 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type Configuration } from 'oidc-provider';
 import type { ServerConfig } from '../config';
 import { derivedKey } from '../auth/sealed-text';
-
-export const DEV_OIDC_IDP_PATH = '/dev/oidc-idp';
-export const DEV_OIDC_CLIENT_ID = 'frontdoor';
-
-/** The development provider's issuer on this front door. */
-export const devOidcIssuer = (config: Pick<ServerConfig, 'publicUrl'>) => `${config.publicUrl}${DEV_OIDC_IDP_PATH}`;
-
-/** The front door's secret at the development provider: the same on every instance and every start. */
-export const devOidcClientSecret = (totpKey: Buffer) => derivedKey(totpKey, 'development oidc client').toString('base64url');
+import { DEV_OIDC_CLIENT_ID, DEV_OIDC_IDP_PATH, devOidcClientSecret, devOidcIssuer } from './oidc-identity-provider-settings';
 
 export function createDevOidcProvider(config: Pick<ServerConfig, 'publicUrl' | 'apiBasePath'>, totpKey: Buffer): Provider {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });

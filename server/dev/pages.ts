@@ -4,7 +4,6 @@ import { devMailRoutes } from './mail-pages';
 import { createDevIdentityProvider, devIdentityProviderRoutes, type DevIdentityProvider } from './identity-provider';
 import { registerLandingPages } from './landing-pages';
 import { registerDemoAppPages } from './demo-apps';
-import { createDevOidcProvider, devOidcProviderRoutes } from './oidc-identity-provider';
 import { loadTotpKey } from '../auth/totp-secrets';
 
 /**
@@ -21,6 +20,8 @@ export async function registerDevelopmentPages(app: FastifyInstance, services: S
   const idp = loaded ?? (await createDevIdentityProvider({ dataDir: services.config.dataDir }));
   await app.register(devIdentityProviderRoutes, { services, idp });
   const { config } = services;
+  // Its engine is loaded here, as the front door's own provider's is (server/app.ts).
+  const { createDevOidcProvider, devOidcProviderRoutes } = await import('./oidc-identity-provider');
   const provider = createDevOidcProvider(config, loadTotpKey({ totpKey: config.totpKey, dataDir: config.dataDir }));
   await app.register(devOidcProviderRoutes, { provider });
 }

@@ -6,7 +6,7 @@ import { freePort } from '../testing/processes';
 import { createOrganization, createUser } from '../admin/operations';
 import { runAdmin } from '../admin/cli';
 import { loadTotpKey } from '../auth/totp-secrets';
-import { DEV_OIDC_CLIENT_ID, devOidcClientSecret, devOidcIssuer } from '../dev/oidc-identity-provider';
+import { DEV_OIDC_CLIENT_ID, devOidcClientSecret, devOidcIssuer } from '../dev/oidc-identity-provider-settings';
 import { findUserByEmail } from '../db/users';
 import { STATE_COOKIE } from './state-cookie';
 
