@@ -15,6 +15,7 @@ import {
   addMembership,
   createOrganization,
   createUser,
+  existingOrganization,
   setDomains,
   setMfaPolicy,
   setProvisioning,
@@ -278,8 +279,7 @@ export async function runAdmin(argv: string[], services: Services, input: AdminI
     case 'list-members':
       return listMembersCommand(db, required(one, 'context'));
     case 'create-scim-token': {
-      const organization = await findOrganization(db, required(one, 'context'));
-      if (!organization) throw new AdminError(`No organisation has context "${String(contexts[0])}".`);
+      const organization = await existingOrganization(db, required(one, 'context'));
       return JSON.stringify({ token: await createScimToken(db, organization.id) });
     }
     case 'set-provisioning':

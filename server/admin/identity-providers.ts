@@ -7,9 +7,9 @@
  */
 import { text } from 'node:stream/consumers';
 import type { Services } from '../services';
-import { findOrganization, updateOidc } from '../db/organizations';
+import { updateOidc } from '../db/organizations';
 import { clientSecretBinding, isAllowedIssuer, providerConfiguration, redirectUri } from '../oidc-rp/relying-party';
-import { AdminError } from './operations';
+import { AdminError, existingOrganization } from './operations';
 
 export interface OidcSettings {
   context: string;
@@ -21,8 +21,7 @@ export interface OidcSettings {
 
 export async function setOidcCommand(services: Services, settings: OidcSettings): Promise<string> {
   const { config, db } = services;
-  const organization = await findOrganization(db, settings.context);
-  if (!organization) throw new AdminError(`No organisation has context "${settings.context}".`);
+  const organization = await existingOrganization(db, settings.context);
   if (!isAllowedIssuer(settings.issuer, config.devPages)) {
     throw new AdminError('--issuer must be an https URL without query or fragment (http only on a loopback name while the development pages are on).');
   }

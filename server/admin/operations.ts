@@ -71,7 +71,8 @@ export async function createUser(db: Queryable, user: NewUser): Promise<UserRow>
   return user.totp ? setTotpSecret(db, row.id, user.totp.secrets.seal(row.id, user.totp.secret)) : row;
 }
 
-async function existingOrganization(db: Queryable, context: string): Promise<OrganizationRow> {
+/** The organisation of the context, or the one-line refusal every command gives. */
+export async function existingOrganization(db: Queryable, context: string): Promise<OrganizationRow> {
   const organization = await findOrganization(db, context);
   if (!organization) throw new AdminError(`No organisation has context "${context}".`);
   return organization;

@@ -5,11 +5,10 @@
 import type { Services } from '../services';
 import type { Queryable } from '../db/database-types';
 import { findUserByEmail, type UserRow } from '../db/users';
-import { findOrganization, type OrganizationRow } from '../db/organizations';
 import { membersOf } from '../db/memberships';
 import { disableUser, enableUser, endMembershipOf, type ChangedBy } from '../auth/people';
 import { OPERATOR } from '../auth/second-factor-reset';
-import { AdminError } from './operations';
+import { AdminError, existingOrganization } from './operations';
 
 const BY_OPERATOR: ChangedBy = { clientAddress: OPERATOR, via: 'operator' };
 
@@ -17,12 +16,6 @@ async function existingUser(db: Queryable, email: string): Promise<UserRow> {
   const user = await findUserByEmail(db, email);
   if (!user) throw new AdminError(`No user has e-mail "${email}".`);
   return user;
-}
-
-async function existingOrganization(db: Queryable, context: string): Promise<OrganizationRow> {
-  const organization = await findOrganization(db, context);
-  if (!organization) throw new AdminError(`No organisation has context "${context}".`);
-  return organization;
 }
 
 export async function userCommand(services: Services, command: 'disable-user' | 'enable-user', email: string): Promise<string> {

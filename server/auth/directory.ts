@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Services } from '../services';
 import type { Queryable } from '../db/database-types';
 import type { OrganizationRow } from '../db/organizations';
-import { findUserByEmail, insertUserIfNew } from '../db/users';
+import { accountOf, findUserByEmail } from '../db/users';
 import { directoryMember, insertScimToken, organizationOfScimToken, setDirectoryFields, type DirectoryMember } from '../db/scim';
 import { membershipOf } from '../db/memberships';
 import { audit } from '../db/audit';
@@ -48,8 +48,7 @@ export async function addMember(
   const known = await findUserByEmail(db, fields.userName);
   const membership = known && (await membershipOf(db, known.id, organization.id));
   if (membership && membership.ended !== 'removed') return { kind: 'taken' };
-  const userId = known?.id ?? (await insertUserIfNew(db, fields.userName, organization.default_language)) ?? (await findUserByEmail(db, fields.userName))?.id;
-  if (!userId) throw new Error('An account just made or found by its address is gone.');
+  const userId = known?.id ?? (await accountOf(db, fields.userName, organization.default_language)).user.id;
   const at = { userId, organizationId: organization.id, context: organization.context };
   await startMembershipOf(services, at, by);
   if (fields.active === false) await endMembershipOf(services, at, 'deactivated', by);

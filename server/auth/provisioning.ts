@@ -8,7 +8,7 @@
 import type { Services } from '../services';
 import type { OrganizationRow } from '../db/organizations';
 import { findOrganizationByDomain } from '../db/organizations';
-import { findUserByEmail, findUserById, insertUserIfNew, type UserRow } from '../db/users';
+import { accountOf, findUserByEmail, type UserRow } from '../db/users';
 import { insertMembershipIfNew, membershipOf } from '../db/memberships';
 import { audit } from '../db/audit';
 
@@ -41,15 +41,12 @@ export async function admitThroughIdentityProvider(
     return { kind: 'not-invited' };
   }
   return db.transaction(async (tx) => {
-    // Two first sign-ins of one person at once make one account: the second finds the first's.
-    const createdId = known ? undefined : await insertUserIfNew(tx, email, organization.default_language);
-    const user = known ?? (createdId ? await findUserById(tx, createdId) : await findUserByEmail(tx, email));
-    if (!user) throw new Error('An account just made or found by its address is gone.');
+    const { user, created } = await accountOf(tx, email, organization.default_language);
     if (await insertMembershipIfNew(tx, user.id, organization.id)) {
       await audit(tx, clientAddress, 'member.provisioned', {
         userId: user.id,
         context: organization.context,
-        detail: { account: createdId ? 'created' : 'existing' },
+        detail: { account: created ? 'created' : 'existing' },
       });
     }
     return { kind: 'member', user };

@@ -64,6 +64,19 @@ export async function insertUserIfNew(db: Queryable, email: string, language: La
 }
 
 /**
+ * The account of the address, made (no password) when there is none; `created` says which. Two
+ * callers at once get the one account: the second finds the first's.
+ */
+export async function accountOf(db: Queryable, email: string, language: Language): Promise<{ user: UserRow; created: boolean }> {
+  const known = await findUserByEmail(db, email);
+  if (known) return { user: known, created: false };
+  const createdId = await insertUserIfNew(db, email, language);
+  const user = createdId ? await findUserById(db, createdId) : await findUserByEmail(db, email);
+  if (!user) throw new Error('An account just made or found by its address is gone.');
+  return { user, created: createdId !== undefined };
+}
+
+/**
  * A new password ends every earlier session: the session generation moves on; answers the new one.
  * `checkedWith`: the lists of known passwords it was found not to be one of, if it was judged.
  */

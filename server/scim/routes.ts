@@ -43,13 +43,9 @@ export async function scimRoutes(app: FastifyInstance, { services }: { services:
   });
   app.decorateRequest('scimOrganization', null);
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    const scim =
-      error instanceof ScimError
-        ? error
-        : new ScimError(
-            error.statusCode && error.statusCode < 500 ? error.statusCode : 500,
-            error.statusCode && error.statusCode < 500 ? error.message : 'Something went wrong.',
-          );
+    // A refusal Fastify itself makes (a body too large, a bad content type) keeps its status; anything else is ours to hide.
+    const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 500;
+    const scim = error instanceof ScimError ? error : new ScimError(status, status < 500 ? error.message : 'Something went wrong.');
     if (scim.status >= 500) request.log.error({ err: error }, 'SCIM request failed');
     return reply.code(scim.status).type(SCIM_CONTENT_TYPE).send(scim.body);
   });
