@@ -5,6 +5,6 @@ export type MigrationAction = 'login' | 'register';
 export function migrationAction(action: string | undefined): MigrationAction {
   if (action === 'login' || action === 'register') return action;
   if (action === undefined) return 'login';
-  console.error(new Error(`Unknown migration action "${action}"; going on as a login.`));
+  console.error(`Unknown migration action "${action}"; going on as a login.`);
   return 'login';
 }

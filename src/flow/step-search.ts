@@ -14,27 +14,30 @@ export type RawSearch = Readonly<Record<string, string | undefined>>;
 /** An e-mail the step needs: a valid one, or none. */
 const emailIn = (value: string | undefined) => (value !== undefined && isEmail(value) ? value : undefined);
 
+/** A link's token (reset, invitation, "This wasn't me"). */
+const tokenIn = ({ token }: RawSearch) => ({ token });
+
 /** The steps that read parameters of their own; every other step reads none. */
 const STEP_SEARCH = {
   // `username`: an e-mail sent before the script arrived; `context` or `domain` starts its SAML
   // sign-in (flows 4.2).
   [PATHS.login]: ({ username, context, domain }: RawSearch) => ({ username, context, domain }),
   [PATHS.loginWithPassword]: ({ username }: RawSearch) => ({ username: emailIn(username) }),
-  // The session token the identity provider's sign-in came back with, or why the person it vouched
-  // for does not come in (server/auth/provisioning.ts; its screen reads the words it knows).
-  [PATHS.loginWithSsoSuccess]: ({ lcq, refused }: RawSearch) => ({ lcq, refused }),
+  // The session token the identity provider's sign-in came back with (`lcq`), or why the person it
+  // vouched for does not come in (`refused`, server/auth/provisioning.ts): its screen reads both as they came.
+  [PATHS.loginWithSsoSuccess]: (raw: RawSearch) => raw,
   [PATHS.mfaLogin]: ({ username }: RawSearch) => ({ username: emailIn(username) }),
   // The e-mail that pre-fills the field, `username` first (flows 2).
   [PATHS.register]: ({ username, email }: RawSearch) => ({ email: username || email }),
   [PATHS.registerSuccess]: ({ username }: RawSearch) => ({ username }),
   [PATHS.passwordReset]: ({ username }: RawSearch) => ({ email: username }),
   // The reset link's token (flows 5: read as a token by the screen).
-  [PATHS.passwordUpdate]: ({ token }: RawSearch) => ({ token }),
+  [PATHS.passwordUpdate]: tokenIn,
   // The invitation link's token.
-  [PATHS.signup]: ({ token }: RawSearch) => ({ token }),
+  [PATHS.signup]: tokenIn,
   [PATHS.migration]: ({ email, action }: RawSearch) => ({ email: emailIn(email), action: migrationAction(action) }),
   // The "This wasn't me" link's token (server/auth/account-alerts.ts).
-  [PATHS.secureAccount]: ({ token }: RawSearch) => ({ token }),
+  [PATHS.secureAccount]: tokenIn,
   // A domain that names one of the user's organisations goes straight to its terms (flows 4.7).
   [PATHS.companySelection]: ({ domain }: RawSearch) => ({ domain }),
 } satisfies Partial<Record<AppPath, (raw: RawSearch) => object>>;
