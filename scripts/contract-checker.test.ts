@@ -5,7 +5,7 @@ import { testDatabases } from '../server/testing/databases';
 import { testApp } from '../server/testing/app';
 import { createOrganization } from '../server/admin/operations';
 import { createScimToken } from '../server/auth/directory';
-import { findOrganization } from '../server/db/organizations';
+import { findOrganization, updateOidc, updateSsoMode } from '../server/db/organizations';
 import type { Database } from '../server/db/database-types';
 import { loadContract } from './contract-checker/document';
 import { createResponseValidator } from './contract-checker/validator';
@@ -33,6 +33,10 @@ describe.each(testDatabases)('the contract checker against the reference server 
       termsVersion: 3,
       termsContent: { en: 'https://acme.example/terms.pdf' },
     });
+    // An organisation signing in through an OpenID Provider; the checks never reach the provider.
+    await createOrganization(db, { context: 'initech', name: 'Initech', openRegistration: false, termsVersion: 1 });
+    await updateOidc(db, 'initech', { issuer: 'https://idp.initech.example', clientId: 'front-door', sealedSecret: 'unopened' });
+    await updateSsoMode(db, 'initech', 'SAML_ONLY');
     await app.listen({ port: 0, host: '127.0.0.1' });
     scimToken = await createScimToken(db, (await findOrganization(db, 'acme'))!.id);
   });
@@ -45,7 +49,18 @@ describe.each(testDatabases)('the contract checker against the reference server 
   it('passes every check with an account it registers through the development outbox, deactivated once through its organisation’s directory', async () => {
     const lines: string[] = [];
     const options = parseOptions(
-      ['--base-url', `${origin(app)}/api`, '--dev-mail-url', `${origin(app)}/dev/mail.json`, '--scim-url', `${origin(app)}/scim/v2`, '--scim-token', scimToken],
+      [
+        '--base-url',
+        `${origin(app)}/api`,
+        '--dev-mail-url',
+        `${origin(app)}/dev/mail.json`,
+        '--scim-url',
+        `${origin(app)}/scim/v2`,
+        '--scim-token',
+        scimToken,
+        '--oidc-context',
+        'initech',
+      ],
       {},
     )!;
     const result = await runContractChecks(options, (line) => lines.push(line));
@@ -56,7 +71,8 @@ describe.each(testDatabases)('the contract checker against the reference server 
     ]);
     expect(result.passed).toBeGreaterThan(30);
     expect(lines).toContain('✓ login with the right password of a deactivated account answers 403 account_disabled');
-  }, 120_000);
+    expect(lines).toContain('✓ a callback no browser of this client started answers 303 to /login/sso/success with refused=failed and no session');
+  }, 180_000);
 });
 
 describe('the contract checker against a server that breaks the contract', () => {

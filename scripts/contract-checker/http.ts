@@ -15,6 +15,8 @@ export interface ApiRequest {
   params?: Record<string, string>;
   /** The path after the base URL, sent as it is, instead of the filled template (for paths the contract refuses). */
   rawPath?: string;
+  /** Query parameters, percent-encoded here. */
+  query?: Record<string, string>;
   token?: string;
   /** A Cookie header, as a browser sends back what the server set. */
   cookie?: string;
@@ -56,7 +58,8 @@ export function createApiClient(baseUrl: string, contract: ContractDocument, val
 
   async function send(request: ApiRequest): Promise<Exchange> {
     const operation = contract.operation(request.operationId);
-    const path = request.rawPath ?? fillPath(operation.pathTemplate, request.params);
+    const query = request.query ? `?${new URLSearchParams(request.query).toString()}` : '';
+    const path = (request.rawPath ?? fillPath(operation.pathTemplate, request.params)) + query;
     const headers: Record<string, string> = { accept: 'application/json, text/plain' };
     if (request.token !== undefined) headers.authorization = `Bearer ${request.token}`;
     if (request.cookie !== undefined) headers.cookie = request.cookie;

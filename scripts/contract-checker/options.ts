@@ -14,6 +14,8 @@ export interface ContractOptions {
   account: Account;
   /** An organisation's directory the account belongs to, for the checks of a deactivated account. */
   directory?: { url: string; token: string } | undefined;
+  /** An organisation whose identity provider is an OpenID Provider, for the checks of its callback. */
+  oidcContext?: string | undefined;
 }
 
 export class UsageError extends Error {}
@@ -35,6 +37,9 @@ through the environment variable in brackets; the option wins.
                         belongs to, e.g. http://localhost:8080/scim/v2 [CONTRACT_SCIM_URL]; the run
                         deactivates the account there, checks its refusal and takes it back
   --scim-token TOKEN    that organisation's SCIM token [CONTRACT_SCIM_TOKEN]
+  --oidc-context C      optional: an organisation whose identity provider is an OpenID Provider
+                        [CONTRACT_OIDC_CONTEXT]; the run checks that a callback it never started
+                        is refused
   --help                this text`;
 
 function httpUrl(name: string, value: string): string {
@@ -63,6 +68,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): ContractOp
         'dev-mail-url': { type: 'string' },
         'scim-url': { type: 'string' },
         'scim-token': { type: 'string' },
+        'oidc-context': { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -83,11 +89,15 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): ContractOp
   const apiBase = httpUrl('--base-url', baseUrl);
   if (Boolean(email) !== Boolean(password)) throw new UsageError('--email and --password go together: give both or neither.');
   if (Boolean(scimUrl) !== Boolean(scimToken)) throw new UsageError('--scim-url and --scim-token go together: give both or neither.');
-  const directory = scimUrl && scimToken ? { directory: { url: httpUrl('--scim-url', scimUrl), token: scimToken } } : {};
+  const oidcContext = values['oidc-context'] ?? env.CONTRACT_OIDC_CONTEXT;
+  const optional = {
+    ...(scimUrl && scimToken ? { directory: { url: httpUrl('--scim-url', scimUrl), token: scimToken } } : {}),
+    ...(oidcContext ? { oidcContext } : {}),
+  };
   if (email && password) {
     if (!isEmail(email)) throw new UsageError(`--email must be an e-mail address, got "${email}".`);
-    return { baseUrl: apiBase, account: { kind: 'given', email, password }, ...directory };
+    return { baseUrl: apiBase, account: { kind: 'given', email, password }, ...optional };
   }
-  if (devMailUrl) return { baseUrl: apiBase, account: { kind: 'provisioned', devMailUrl: httpUrl('--dev-mail-url', devMailUrl) }, ...directory };
+  if (devMailUrl) return { baseUrl: apiBase, account: { kind: 'provisioned', devMailUrl: httpUrl('--dev-mail-url', devMailUrl) }, ...optional };
   throw new UsageError('An account is required: give --email and --password, or --dev-mail-url to register one.');
 }

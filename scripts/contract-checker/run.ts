@@ -25,6 +25,7 @@ import { checkPasskeys } from './checks/passkeys';
 import { checkOwnSessions } from './checks/own-sessions';
 import { checkOidcFinish } from './checks/oidc';
 import { checkDisabledAccount } from './checks/directory';
+import { checkIdentityProviderCallback } from './checks/identity-provider-callback';
 
 export interface RunResult {
   passed: number;
@@ -33,6 +34,7 @@ export interface RunResult {
 
 async function runFlows(run: CheckRun): Promise<void> {
   await checkSsoModes(run);
+  await checkIdentityProviderCallback(run);
   await checkClientErrors(run);
   const signedIn = await checkPasswordLogin(run);
   // Deactivating the account ends its sessions: the checks after go on with the one after it is taken back.
@@ -74,7 +76,7 @@ export async function runContractChecks(options: ContractOptions, print: Print):
   print(`Checking ${options.baseUrl} against openapi/auth.yaml`);
 
   const account = options.account.kind === 'given' ? options.account : await provisionAccount(api, report, options.account.devMailUrl);
-  if (account) await runFlows({ api, report, account, directory: options.directory });
+  if (account) await runFlows({ api, report, account, directory: options.directory, oidcContext: options.oidcContext });
   else report.note('no account to sign in with; the remaining checks were not run');
 
   print(`${report.passed} passed, ${report.failed} failed`);

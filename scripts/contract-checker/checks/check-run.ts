@@ -22,6 +22,8 @@ export interface CheckRun {
   report: Report;
   account: Credentials;
   directory?: Directory | undefined;
+  /** An organisation whose identity provider is an OpenID Provider, when the run is given one. */
+  oidcContext?: string | undefined;
 }
 
 const randomTag = () => randomBytes(6).toString('hex');
