@@ -2,100 +2,16 @@
  * The OpenID Provider's own pages, in the person's language (the request's `ui_locales`, then the
  * browser's): a request the front door refuses (an unknown client or redirect URI never goes back to
  * the app), the question an app's sign-out asks, and the page after a sign-out that names no way
- * back. Each carries its stylesheet inline, allowed by its hash alone.
+ * back. Each carries its stylesheet inline, allowed by its hash alone. Their words are the
+ * `providerPages` of server/i18n/en.ts and its translations.
  */
 import type { ErrorOut, KoaContextWithOIDC } from 'oidc-provider';
 import type { Language } from '../../rules/languages';
 import { pageLanguage } from '../web/language';
 import { inlineHash } from '../web/security-headers';
 import { escapeHtml } from '../web/html';
+import { fillIn, serverTexts } from '../i18n/server-texts';
 import { spokenLanguage } from './claims';
-
-interface Texts {
-  errorTitle: string;
-  errorBody: string;
-  details: string;
-  login: string;
-  logoutTitle: string;
-  logoutBody(app: string | undefined): string;
-  signOut: string;
-  stay: string;
-  signedOutTitle: string;
-  signedOutBody: string;
-}
-
-const TEXTS: Record<Language, Texts> = {
-  en: {
-    errorTitle: 'This sign-in request cannot be used',
-    errorBody:
-      'The app that sent you here asked for something the front door does not allow. Go back to the app and try again; if this happens again, tell the people who run the app.',
-    details: 'Details for the app’s developers',
-    login: 'Go to login',
-    logoutTitle: 'Sign out?',
-    logoutBody: (app) =>
-      `${app ? `${app} asks to sign you out.` : 'An app asks to sign you out.'} You will be signed out of the front door and of every app you entered with it on this browser.`,
-    signOut: 'Sign out',
-    stay: 'Stay signed in',
-    signedOutTitle: 'You are signed out',
-    signedOutBody: 'You are no longer signed in on this browser.',
-  },
-  de: {
-    errorTitle: 'Diese Anmeldeanfrage kann nicht verwendet werden',
-    errorBody:
-      'Die App, die Sie hierher geschickt hat, hat etwas angefragt, das die Anmeldung nicht erlaubt. Kehren Sie zur App zurück und versuchen Sie es erneut; wenn es wieder passiert, informieren Sie die Betreiber der App.',
-    details: 'Details für die Entwickler der App',
-    login: 'Zur Anmeldung',
-    logoutTitle: 'Abmelden?',
-    logoutBody: (app) =>
-      `${app ? `${app} möchte Sie abmelden.` : 'Eine App möchte Sie abmelden.'} Sie werden in diesem Browser von der Anmeldung und von jeder App abgemeldet, die Sie darüber geöffnet haben.`,
-    signOut: 'Abmelden',
-    stay: 'Angemeldet bleiben',
-    signedOutTitle: 'Sie sind abgemeldet',
-    signedOutBody: 'Sie sind in diesem Browser nicht mehr angemeldet.',
-  },
-  it: {
-    errorTitle: 'Questa richiesta di accesso non può essere usata',
-    errorBody:
-      'L’app che ti ha mandato qui ha chiesto qualcosa che l’accesso non consente. Torna all’app e riprova; se succede di nuovo, avvisa chi gestisce l’app.',
-    details: 'Dettagli per gli sviluppatori dell’app',
-    login: 'Vai all’accesso',
-    logoutTitle: 'Uscire?',
-    logoutBody: (app) =>
-      `${app ? `${app} chiede di farti uscire.` : 'Un’app chiede di farti uscire.'} Uscirai dall’accesso e da ogni app in cui sei entrato con esso su questo browser.`,
-    signOut: 'Esci',
-    stay: 'Resta connesso',
-    signedOutTitle: 'Sei uscito',
-    signedOutBody: 'Non sei più connesso su questo browser.',
-  },
-  fr: {
-    errorTitle: 'Cette demande de connexion ne peut pas être utilisée',
-    errorBody:
-      'L’application qui vous a envoyé ici a demandé quelque chose que la connexion n’autorise pas. Revenez à l’application et réessayez ; si cela se reproduit, prévenez les personnes qui la gèrent.',
-    details: 'Détails pour les développeurs de l’application',
-    login: 'Aller à la connexion',
-    logoutTitle: 'Se déconnecter ?',
-    logoutBody: (app) =>
-      `${app ? `${app} demande à vous déconnecter.` : 'Une application demande à vous déconnecter.'} Vous serez déconnecté de la connexion et de chaque application ouverte avec elle dans ce navigateur.`,
-    signOut: 'Se déconnecter',
-    stay: 'Rester connecté',
-    signedOutTitle: 'Vous êtes déconnecté',
-    signedOutBody: 'Vous n’êtes plus connecté dans ce navigateur.',
-  },
-  az: {
-    errorTitle: 'Bu giriş sorğusundan istifadə etmək olmur',
-    errorBody:
-      'Sizi bura göndərən tətbiq girişin icazə vermədiyi bir şey istədi. Tətbiqə qayıdın və yenidən cəhd edin; bu yenə baş verərsə, tətbiqi idarə edənlərə bildirin.',
-    details: 'Tətbiqin tərtibatçıları üçün təfərrüatlar',
-    login: 'Girişə keç',
-    logoutTitle: 'Çıxış edilsin?',
-    logoutBody: (app) =>
-      `${app ? `${app} sizi çıxarmaq istəyir.` : 'Bir tətbiq sizi çıxarmaq istəyir.'} Bu brauzerdə girişdən və onunla daxil olduğunuz hər tətbiqdən çıxacaqsınız.`,
-    signOut: 'Çıxış',
-    stay: 'Daxil qal',
-    signedOutTitle: 'Çıxış etdiniz',
-    signedOutBody: 'Artıq bu brauzerdə daxil deyilsiniz.',
-  },
-};
 
 const STYLE = `body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f3f4f8;color:#1d2330}
 header{display:flex;justify-content:center;align-items:center;gap:.6rem;margin:2.2rem 0 1.5rem;font-size:1.3rem;font-weight:700}
@@ -142,7 +58,7 @@ export function page(language: Language, title: string, body: string): string {
 
 export function errorPage(ctx: KoaContextWithOIDC, out: ErrorOut): string {
   const language = languageOf(ctx);
-  const texts = TEXTS[language];
+  const texts = serverTexts(language).texts.providerPages;
   securePage(ctx);
   const description = out.error_description ? `: ${out.error_description}` : '';
   return page(
@@ -154,20 +70,22 @@ export function errorPage(ctx: KoaContextWithOIDC, out: ErrorOut): string {
 
 export function logoutPage(ctx: KoaContextWithOIDC, form: string): string {
   const language = languageOf(ctx);
-  const texts = TEXTS[language];
+  const texts = serverTexts(language).texts.providerPages;
   const client = ctx.oidc.client;
+  const app = client?.clientName;
+  const asks = app ? fillIn(texts.logoutAsks, { app }) : texts.logoutAsksAnApp;
   const targets = (client?.postLogoutRedirectUris ?? []).map((uri) => new URL(uri).origin);
   securePage(ctx, targets);
   return page(
     language,
     texts.logoutTitle,
-    `${form}<p>${escapeHtml(texts.logoutBody(client?.clientName))}</p><div class="actions"><button class="primary" autofocus type="submit" form="op.logoutForm" name="logout" value="yes">${escapeHtml(texts.signOut)}</button><button class="secondary" type="submit" form="op.logoutForm">${escapeHtml(texts.stay)}</button></div>`,
+    `${form}<p>${escapeHtml(`${asks} ${texts.logoutBody}`)}</p><div class="actions"><button class="primary" autofocus type="submit" form="op.logoutForm" name="logout" value="yes">${escapeHtml(texts.signOut)}</button><button class="secondary" type="submit" form="op.logoutForm">${escapeHtml(texts.stay)}</button></div>`,
   );
 }
 
 export function signedOutPage(ctx: KoaContextWithOIDC): string {
   const language = languageOf(ctx);
-  const texts = TEXTS[language];
+  const texts = serverTexts(language).texts.providerPages;
   securePage(ctx);
   return page(
     language,
