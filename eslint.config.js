@@ -11,13 +11,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 /**
  * The app's layers, top to bottom: a layer imports its own files and the layers below it, never one
  * above (README, "Architecture"). The files at the root of `src`, the shell's boot, stand above them
- * all, the tests' helpers above the router, and the runtime configuration under everything.
+ * all, the tests' helpers above the router, and the runtime configuration under everything. The
+ * steps after each answer stand on the flow (its paths, the `Flow` a step moves) and under the screens.
  */
 const APP_LAYERS = [
   ['app-testing', 'src/testing'],
   ['app-router', 'src/router'],
   ['app-screens', 'src/screens'],
   ['app-gallery', 'src/gallery'],
+  ['app-steps', 'src/steps'],
   ['app-flow', 'src/flow'],
   ['app-schemas', 'src/schemas'],
   ['app-api', 'src/api'],
@@ -39,6 +41,9 @@ const elements = [
   { type: 'server-domain', pattern: 'server/auth' },
   { type: 'server-http', pattern: 'server/api' },
   { type: 'server-data', pattern: 'server/db' },
+  { type: 'server-oidc', pattern: 'server/oidc' },
+  { type: 'server-saml', pattern: 'server/saml' },
+  { type: 'server-web', pattern: 'server/web' },
   { type: 'server', pattern: 'server' },
   { type: 'checker', pattern: 'scripts/contract-checker' },
   { type: 'scripts', pattern: 'scripts' },
@@ -50,6 +55,9 @@ const NO_ASSERTION_IN_CLOSURES = {
   selector: ':matches(ArrowFunctionExpression, FunctionExpression) TSNonNullExpression',
   message: 'No non-null assertion in a closure: capture the value after the check that makes it safe.',
 };
+
+/** The server beside its HTTP, domain and data layers: the OpenID Provider, SAML, the pages, and the rest (`server`). */
+const SERVER_REST = ['server', 'server-oidc', 'server-saml', 'server-web'];
 
 const may = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
 
@@ -65,16 +73,18 @@ const policies = [
   may('app', ['app', ...APP_TYPES, 'toolkit', 'rules', 'contract']),
   may('rules', ['rules']),
   // The domain raises its own errors and takes addresses: it knows nothing of HTTP.
-  may('server-domain', ['server-domain', 'server-data', 'server', 'rules']),
+  may('server-domain', ['server-domain', 'server-data', ...SERVER_REST, 'rules']),
   // HTTP maps the domain's results to answers: it reaches the database only through the domain.
-  may('server-http', ['server-http', 'server-domain', 'server', 'rules', 'contract']),
+  may('server-http', ['server-http', 'server-domain', ...SERVER_REST, 'rules', 'contract']),
   // The data layer holds the SQL and knows nothing above it.
   may('server-data', ['server-data', 'rules']),
-  may('server', ['server', 'server-domain', 'server-http', 'server-data', 'rules']),
+  may('server', [...SERVER_REST, 'server-domain', 'server-http', 'server-data', 'rules']),
+  // The API imports the OpenID Provider, SAML and the pages' helpers, so they never import it back.
+  ...['server-oidc', 'server-saml', 'server-web'].map((type) => may(type, [...SERVER_REST, 'server-domain', 'server-data', 'rules'])),
   // The contract checker runs against anyone's server, so it cannot lean on ours.
   may('checker', ['checker', 'rules', 'contract']),
   // The build renders the app's screens to HTML (scripts/prerender).
-  may('scripts', ['scripts', 'app', ...APP_TYPES, 'checker', 'contract', 'server', 'server-domain', 'server-http', 'server-data', 'rules', 'e2e']),
+  may('scripts', ['scripts', 'app', ...APP_TYPES, 'checker', 'contract', ...SERVER_REST, 'server-domain', 'server-http', 'server-data', 'rules', 'e2e']),
   may('e2e', ['e2e', 'rules', 'checker']),
 ];
 

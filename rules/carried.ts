@@ -17,7 +17,7 @@ const RULES: Record<CarriedKey, RegExp> = {
   // An organisation's context or an e-mail domain (flows 4.2, 4.7).
   domain: /^[A-Za-z0-9][A-Za-z0-9._-]{0,252}$/,
   // A path in the target app; whether it stays in the app is decided when the redirect is built
-  // (flows 4.9, rules/app-route.ts).
+  // (flows 4.9, rules/landing/app-route.ts).
   // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   route: /^[^\u0000-\u001f\u007f]{1,2048}$/,
   // An organisation's context, whose SAML sign-in starts at once (flows 4.2).

@@ -45,7 +45,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../e2e/chromium';
-import { redirectTarget } from '../../src/platform/redirect';
+import { redirectTarget } from '../../src/steps/redirect';
 import { currentStep, untilStep } from '../contract-checker/totp';
 import { loadAverage, machine } from '../lighthouse/machine';
 import { startReferenceServer, type Running } from '../lighthouse/servers';

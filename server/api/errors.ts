@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { AuthError, TooManyRequests, type AuthFailure } from '../auth/errors';
 import { isDatabaseUnavailable } from '../auth/health';
+import { errorBody as bodyOf } from '../web/error-body';
 import type { ErrorCode } from './contract';
 
 /** An answer the API gives on purpose, in the one JSON error shape. */
@@ -16,9 +17,8 @@ export class HttpError extends Error {
   }
 }
 
-export function errorBody(statusCode: number, code: ErrorCode, message: string) {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, code };
-}
+/** The one JSON error shape (server/web/error-body.ts), with a code of the contract. */
+export const errorBody = (statusCode: number, code: ErrorCode, message: string) => bodyOf(statusCode, code, message);
 
 const FRAMEWORK_CODES: Record<number, ErrorCode> = {
   400: 'validation_failed',

@@ -4,9 +4,16 @@
  * which speaks JSON.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../api/errors';
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+
+/**
+ * A refused body, as Fastify's own refusals are: an error with its status, which the scope's error
+ * handler answers (the API's in the contract's shape, by the status: server/api/errors.ts).
+ */
+function refused(statusCode: 400 | 415, message: string): Error {
+  return Object.assign(new Error(message), { statusCode });
+}
 
 /** Parses form bodies in this plugin scope; a repeated field is refused rather than guessed at. */
 export function acceptFormBodies(app: FastifyInstance): void {
@@ -15,7 +22,7 @@ export function acceptFormBodies(app: FastifyInstance): void {
     const params = new URLSearchParams(body as string);
     const names = [...params.keys()];
     if (new Set(names).size !== names.length) {
-      done(new HttpError(400, 'validation_failed', 'A form field is repeated.'));
+      done(refused(400, 'A form field is repeated.'));
       return;
     }
     // fromEntries defines own properties, so a field named __proto__ stays a plain field.
@@ -27,6 +34,6 @@ export function acceptFormBodies(app: FastifyInstance): void {
 export async function requireFormBody(request: FastifyRequest): Promise<void> {
   const mediaType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   if (mediaType !== FORM_CONTENT_TYPE) {
-    throw new HttpError(415, 'unsupported_media_type', `The body must be ${FORM_CONTENT_TYPE}.`);
+    throw refused(415, `The body must be ${FORM_CONTENT_TYPE}.`);
   }
 }

@@ -3,7 +3,7 @@
  * src/session/cookies.ts; their names: rules/session-cookies.ts), Path=/ on the cookie domain. A Logout
  * reads every one the browser sent and clears them on its answer (server/auth/sign-out.ts).
  */
-import { cookieDomainFor } from '../../rules/cookie-domain';
+import { cookieDomainFor } from '../../rules/landing/cookie-domain';
 import { parseCookieHeader } from './cookie-header';
 import { isSessionCookieName } from '../../rules/session-cookies';
 

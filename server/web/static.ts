@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import { gzipSync } from 'node:zlib';
 import type { ServerConfig } from '../config';
 import type { AppPage, AppPages } from './app-page';
-import { errorBody } from '../api/errors';
+import { errorBody } from './error-body';
 import { pageLanguage } from './language';
 import { fillPath, matchPath } from '../../rules/route-pattern';
 import { carriedFields } from './carried-fields';

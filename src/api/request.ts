@@ -45,7 +45,7 @@ export function rateLimited(answer: Answer<unknown>): RateLimited {
 export interface Failed {
   kind: 'failed';
   status: number;
-  /** The error's code, where the answer had one: `account_disabled` has words of its own (src/flow/failure.ts). */
+  /** The error's code, where the answer had one: `account_disabled` has words of its own (src/steps/failure.ts). */
   code?: ErrorCode;
 }
 

@@ -4,7 +4,7 @@ import { createPageRouter } from '../router/page-router';
 import { ALIASES, ROUTE_TABLE } from '../router/route-table';
 import { memoryHistory } from '../testing/memory-history';
 import { $toast, clearToast } from '../stores/first-view/toast';
-import { showFailure } from './failure';
+import { showFailure } from '../steps/failure';
 
 afterEach(() => {
   cleanup();

@@ -5,8 +5,8 @@ import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
 import { FlowLink } from '../flow/FlowLink';
 import { useSearch } from '../flow/search';
-import { afterOrganizations } from '../flow/next-step';
-import { takeStep } from '../flow/take-step';
+import { afterOrganizations } from '../steps/next-step';
+import { takeStep } from '../steps/take-step';
 import { userOrganizations, type Organization } from '../api/organizations';
 import { $session } from '../stores/session';
 import { homeContext, mayHaveTotp, shortcutContext } from '../session/token';
@@ -66,7 +66,7 @@ export function CompanySelection() {
     return session.contexts.length === 0 ? { interaction, context: session.aud } : undefined;
   }
   async function finishForApp(interaction: string, context: string) {
-    const finish = await import('../flow/finish-app-sign-in').catch(() => undefined);
+    const finish = await import('../steps/lazy/finish-app-sign-in').catch(() => undefined);
     // Refused (the app's sign-in has expired) or not sent: the list, with the refusal said.
     if (!(await finish?.finishAppSignIn(flow, interaction, context, true))) await load();
   }

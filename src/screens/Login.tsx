@@ -43,7 +43,7 @@ export async function takeHeldPress(flow: Flow, form: HTMLFormElement, rawSearch
  * until the script takes over (scripts/prerender/start-scripts.ts). Without any script it is a
  * plain form: it comes back here with `username`, and a script that arrives later carries on.
  * Passkeys (flows 4.14): the browser offers them among the e-mail field's suggestions where it can,
- * and a button asks for one; their code loads only then (src/flow/passkey-sign-in.ts). The calls
+ * and a button asks for one; their code loads only then (src/steps/lazy/passkey-sign-in.ts). The calls
  * to the API come in a chunk of their own once the form has taken over; a Continue pressed
  * earlier waits for it.
  */

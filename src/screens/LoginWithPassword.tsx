@@ -6,8 +6,8 @@ import { useLive } from '../flow/live';
 import { PATHS } from '../flow/paths';
 import { useSearch } from '../flow/search';
 import { FlowLink } from '../flow/FlowLink';
-import { afterPassword } from '../flow/next-step';
-import { takeStep } from '../flow/take-step';
+import { afterPassword } from '../steps/next-step';
+import { takeStep } from '../steps/take-step';
 import { login } from '../api/sign-in';
 import { clearToast, showToast } from '../stores/first-view/toast';
 

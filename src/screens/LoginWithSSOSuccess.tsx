@@ -3,7 +3,7 @@ import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
 import { useSearch } from '../flow/search';
-import { takeStep } from '../flow/take-step';
+import { takeStep } from '../steps/take-step';
 import { parseSessionToken } from '../session/token';
 import { showToast } from '../stores/first-view/toast';
 import { confirmSamlSession } from '../api/saml-session';

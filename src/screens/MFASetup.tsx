@@ -3,7 +3,7 @@ import { Button, useArrival, useStore } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
-import { showFailure } from '../flow/failure';
+import { showFailure } from '../steps/failure';
 import { startMfaSetup } from '../api/mfa';
 import { $context, $policy, $secret, $session, $token, establishSession } from '../stores/session';
 import { hasSkippedMfa, writeSkipMfaCookie } from '../session/cookies';

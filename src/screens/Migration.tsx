@@ -4,7 +4,7 @@ import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
 import { useSearch } from '../flow/search';
-import { showFailure } from '../flow/failure';
+import { showFailure } from '../steps/failure';
 import { emailDomain, goToIdentityProvider } from '../flow/saml';
 import { allowsSaml, ssoModeByEmail } from '../api/sign-in';
 import { requestMail } from '../api/account';

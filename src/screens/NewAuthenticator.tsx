@@ -3,7 +3,7 @@ import { Button, useArrival, useStore } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
-import { showFailure } from '../flow/failure';
+import { showFailure } from '../steps/failure';
 import { confirmMfa, startMfaSetup } from '../api/mfa';
 import { $session, $token, establishSession } from '../stores/session';
 import { showRecoveryCodes } from '../stores/recovery-codes';

@@ -3,7 +3,7 @@ import { Button, linkClassName, useArrival, useStore } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { PATHS } from '../flow/paths';
 import { FlowLink } from '../flow/FlowLink';
-import { showFailure } from '../flow/failure';
+import { showFailure } from '../steps/failure';
 import { addPasskey, listPasskeys, passkeyRegistrationOptions, removePasskey, type Passkey } from '../api/passkeys';
 import { $session } from '../stores/session';
 import { $locale } from '../i18n/locale';

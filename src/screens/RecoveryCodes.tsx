@@ -3,7 +3,7 @@ import { useArrival, useStore } from '@frontdoor/ui';
 import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
-import { showFailure } from '../flow/failure';
+import { showFailure } from '../steps/failure';
 import { renewRecoveryCodes } from '../api/mfa';
 import { $session } from '../stores/session';
 import { $recoveryCodes, forgetRecoveryCodes, hideRecoveryCodes, recoveryCodesLost, recoveryCodesSaved, showRecoveryCodes } from '../stores/recovery-codes';

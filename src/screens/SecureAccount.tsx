@@ -4,7 +4,7 @@ import { useT } from '../i18n/t';
 import { PATHS } from '../flow/paths';
 import { useSearch } from '../flow/search';
 import { FlowLink } from '../flow/FlowLink';
-import { showFailure } from '../flow/failure';
+import { showFailure } from '../steps/failure';
 import { useAnnounceLive } from '../flow/live';
 import { secureAccount } from '../api/account';
 import { endSession } from '../stores/session';

@@ -4,7 +4,7 @@ import { useT } from '../i18n/t';
 import { useFlow } from '../flow/flow';
 import { PATHS } from '../flow/paths';
 import { FlowLink } from '../flow/FlowLink';
-import { showFailure } from '../flow/failure';
+import { showFailure } from '../steps/failure';
 import { listSessions, signOutSession, signOutSessions, type Session } from '../api/sessions';
 import { $session } from '../stores/session';
 import { $locale } from '../i18n/locale';

@@ -10,7 +10,7 @@
 import { getCookie, removeCookie, setCookie } from 'tiny-cookie';
 import type { SessionToken } from './token';
 import { isContext } from '../../rules/context';
-import { cookieDomainFor } from '../../rules/cookie-domain';
+import { cookieDomainFor } from '../../rules/landing/cookie-domain';
 import { SESSION_COOKIE, contextCookieName } from '../../rules/session-cookies';
 
 export const SKIP_MFA_COOKIE_PREFIX = 'skipMfa_';

@@ -3,7 +3,7 @@ import { useT } from '../../i18n/t';
 import { useLive } from '../../flow/live';
 import { PATHS } from '../../flow/paths';
 import { FlowLink } from '../../flow/FlowLink';
-import { showFailure } from '../../flow/failure';
+import { showFailure } from '../../steps/failure';
 import { requestMail } from '../../api/account';
 import { emailErrors } from '../../schemas/email-rule';
 import { requestLanguage } from '../../../rules/languages';

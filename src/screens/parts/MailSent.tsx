@@ -4,7 +4,7 @@ import { useT } from '../../i18n/t';
 import { useFlow } from '../../flow/flow';
 import { PATHS, type AppPath } from '../../flow/paths';
 import { FlowLink } from '../../flow/FlowLink';
-import { showFailure } from '../../flow/failure';
+import { showFailure } from '../../steps/failure';
 import { requestMail } from '../../api/account';
 import { showToast } from '../../stores/first-view/toast';
 import { requestLanguage } from '../../../rules/languages';

@@ -3,7 +3,7 @@ import { useT } from '../../i18n/t';
 import { useFlow } from '../../flow/flow';
 import { PATHS, type AppPath } from '../../flow/paths';
 import { FlowLink } from '../../flow/FlowLink';
-import { showFailure } from '../../flow/failure';
+import { showFailure } from '../../steps/failure';
 import { setPassword } from '../../api/account';
 import { isExpired, readLinkToken } from '../../session/token';
 import { showToast } from '../../stores/first-view/toast';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, useStore } from '@frontdoor/ui';
 import { useT } from '../../i18n/t';
-import { showFailure } from '../../flow/failure';
+import { showFailure } from '../../steps/failure';
 import { answerPasswordNotice, changePassword } from '../../api/account';
 import { $session, $token } from '../../stores/session';
 import { renewSession } from '../../stores/session-renewal';

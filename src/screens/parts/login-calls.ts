@@ -5,7 +5,7 @@
  */
 import type { Flow } from '../../flow/flow';
 import { PATHS } from '../../flow/paths';
-import { showFailure } from '../../flow/failure';
+import { showFailure } from '../../steps/failure';
 import { emailDomain, goToIdentityProvider } from '../../flow/saml';
 import { allowsSaml, ssoModeByContext, ssoModeByEmail } from '../../api/sign-in';
 import { reportError } from '../../api/report';
@@ -109,7 +109,7 @@ function offerOnce(flow: Flow): void {
  */
 export async function askForPasskey(flow: Flow, email: string | undefined): Promise<boolean> {
   offer?.abort();
-  const { passkeySignIn } = await import('../../flow/passkey-sign-in');
+  const { passkeySignIn } = await import('../../steps/lazy/passkey-sign-in');
   if (await passkeySignIn(flow, email)) return true;
   void keepOfferingPasskeys(flow);
   return false;
@@ -138,6 +138,6 @@ async function offerPasskeys(flow: Flow, withdrawable: () => AbortSignal): Promi
     return false;
   }
   if (!(chosen instanceof browser)) return false;
-  const { finishPasskeySignIn } = await import('../../flow/passkey-sign-in');
+  const { finishPasskeySignIn } = await import('../../steps/lazy/passkey-sign-in');
   return !(await finishPasskeySignIn(flow, chosen.toJSON()));
 }

@@ -4,7 +4,7 @@
  * and the meta site. Pure functions of their inputs; a redirect never leaves the platform's hosts,
  * whatever the query says (the carried `app` and `route` come from links anyone can write).
  */
-import { appRoute } from '../../rules/app-route';
+import { appRoute } from '../../rules/landing/app-route';
 
 export type PlatformApp = 'portal' | 'admin' | 'marketplace' | 'meta';
 
@@ -71,7 +71,7 @@ export function appBaseUrl(app: PlatformApp, location: PlatformLocation): URL {
 
 /**
  * The URL of the app to land in after sign-in (flows 4.9): the app from the query or implied by the
- * context, the route appended as a path inside it (rules/app-route.ts), and `context` set in the query.
+ * context, the route appended as a path inside it (rules/landing/app-route.ts), and `context` set in the query.
  */
 export function redirectTarget(target: { app?: string | undefined; route?: string | undefined; context: string }, location: PlatformLocation): string {
   const app = targetApp(target.app, target.context);

@@ -3,13 +3,13 @@
  * entering a platform app, the session finishes the provider's interaction, and the browser goes
  * back through the provider to the app. A chunk of its own: only such a sign-in loads it.
  */
-import { finishOidcSignIn } from '../api/oidc';
-import { t } from '../i18n/t';
-import { showToast } from '../stores/first-view/toast';
-import { $token, beginMfaSetup } from '../stores/session';
-import { showFailure } from './failure';
-import { PATHS } from './paths';
-import type { Flow } from './flow';
+import { finishOidcSignIn } from '../../api/oidc';
+import { t } from '../../i18n/t';
+import { showToast } from '../../stores/first-view/toast';
+import { $token, beginMfaSetup } from '../../stores/session';
+import { showFailure } from '../failure';
+import { PATHS } from '../../flow/paths';
+import type { Flow } from '../../flow/flow';
 
 /** Answers whether the browser is on its way on (to the app, or to a step that signs in again); a refusal stays here, said. */
 export async function finishAppSignIn(flow: Flow, uid: string, context: string, replace?: boolean): Promise<boolean> {

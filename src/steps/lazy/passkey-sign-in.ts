@@ -2,15 +2,15 @@
  * Signing in with a passkey from the e-mail step (flows 4.14), loaded only when a passkey is asked
  * for or chosen: the button's WebAuthn ceremony with @simplewebauthn/browser, then, for it and for
  * a passkey the browser offered in the e-mail field, the same steps as after a password
- * (src/flow/take-step.ts).
+ * (src/steps/take-step.ts).
  */
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import { passkeySignInOptions, signInWithPasskey, type PasskeyAssertion } from '../api/passkey-sign-in';
-import { t } from '../i18n/t';
-import { showToast } from '../stores/first-view/toast';
-import { afterPasskey } from './next-step';
-import { takeStep } from './take-step';
-import type { Flow } from './flow';
+import { passkeySignInOptions, signInWithPasskey, type PasskeyAssertion } from '../../api/passkey-sign-in';
+import { t } from '../../i18n/t';
+import { showToast } from '../../stores/first-view/toast';
+import { afterPasskey } from '../next-step';
+import { takeStep } from '../take-step';
+import type { Flow } from '../../flow/flow';
 
 /** The authenticator's answer signs in; answers whether the screen was left. */
 export async function finishPasskeySignIn(flow: Flow, response: PasskeyAssertion): Promise<boolean> {

@@ -1,8 +1,8 @@
 /**
- * Takes a step that leaves the screen (src/flow/next-step.ts): what each one keeps or clears, and
+ * Takes a step that leaves the screen (src/steps/next-step.ts): what each one keeps or clears, and
  * where it goes. The one place where the stores and the flow follow a step's answer.
  */
-import { PATHS } from './paths';
+import { PATHS } from '../flow/paths';
 import { enterApp } from './enter-app';
 import { showFailure } from './failure';
 import { reportError } from '../api/report';
@@ -14,7 +14,7 @@ import { parseSessionToken, shortcutContext, type SessionToken } from '../sessio
 import { awaitCode, forgetPendingLogin } from '../stores/pending-login';
 import { showRecoveryCodes } from '../stores/recovery-codes';
 import { notePassword, passwordNoticeDue } from '../stores/password-notice';
-import type { Flow } from './flow';
+import type { Flow } from '../flow/flow';
 import type { Move } from './next-step';
 
 /**

@@ -60,7 +60,7 @@ describe('the redirect after sign-in', () => {
     expect(redirectTarget({ app: 'admin', context: 'acme', route: 'users?tab=2' }, front)).toBe('https://app.example.com/admin/users?tab=2&context=acme');
   });
 
-  it('lands on the app itself when the route could leave it (rules/app-route.ts)', () => {
+  it('lands on the app itself when the route could leave it (rules/landing/app-route.ts)', () => {
     for (const route of [
       '//evil.example',
       'https://evil.example/',

@@ -1,7 +1,7 @@
 /**
  * What comes after each answer of the sign-in (flows 4.3 to 4.9), as pure functions of the API's
  * result: a password, a code, the list to choose a company from, the terms. Screens take the step
- * they are given (src/flow/take-step.ts) and render what stays on them.
+ * they are given (src/steps/take-step.ts) and render what stays on them.
  */
 import type { CodeLoginResult, LoginResult } from '../api/sign-in';
 import type { PasskeySignInResult } from '../api/passkey-sign-in';
