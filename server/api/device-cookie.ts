@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import { DEVICE_COOKIE, heldDevice } from '../web/device-cookie';
 import { OIDC_PREFIX } from '../oidc/claims';
+import { secureAttribute } from '../web/secure-cookie';
 
 const MAX_AGE_SECONDS = 400 * 24 * 3600;
 
@@ -20,7 +21,7 @@ const MAX_AGE_SECONDS = 400 * 24 * 3600;
  */
 export function deviceOfRequest(request: FastifyRequest, reply: FastifyReply, config: Pick<ServerConfig, 'apiBasePath' | 'publicUrl'>): string {
   const device = heldDevice(request.headers.cookie) ?? randomBytes(32).toString('base64url');
-  const secure = new URL(config.publicUrl).protocol === 'https:' ? '; Secure' : '';
+  const secure = secureAttribute(config);
   const apiPath = config.apiBasePath || '/';
   const paths = apiPath === '/' || OIDC_PREFIX.startsWith(`${apiPath}/`) ? [apiPath] : [apiPath, OIDC_PREFIX];
   for (const path of paths)

@@ -7,13 +7,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import { PENDING_SIGN_IN_SECONDS } from '../auth/password-sign-in';
 import { parseCookieHeader } from '../web/cookie-header';
+import { secureAttribute } from '../web/secure-cookie';
 
 export const PENDING_SIGN_IN_COOKIE = 'frontdoor_pending_sign_in';
 
 type Where = Pick<ServerConfig, 'apiBasePath' | 'publicUrl'>;
 
 function cookie(config: Where, value: string, maxAgeSeconds: number): string {
-  const secure = new URL(config.publicUrl).protocol === 'https:' ? '; Secure' : '';
+  const secure = secureAttribute(config);
   return `${PENDING_SIGN_IN_COOKIE}=${value}; Max-Age=${maxAgeSeconds}; Path=${config.apiBasePath}/login; HttpOnly; SameSite=Strict${secure}`;
 }
 

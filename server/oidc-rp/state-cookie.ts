@@ -13,6 +13,7 @@ import type { ServerConfig } from '../config';
 import type { SealedText } from '../auth/sealed-text';
 import { parseCookieHeader } from '../web/cookie-header';
 import type { PendingAuthorization } from './relying-party';
+import { secureAttribute } from '../web/secure-cookie';
 
 export const STATE_COOKIE = 'frontdoor_oidc_idp';
 const STATE_SECONDS = 10 * 60;
@@ -22,8 +23,7 @@ type Where = Pick<ServerConfig, 'apiBasePath' | 'publicUrl'>;
 const callbackPath = (config: Where, context: string) => `${config.apiBasePath}/oidc-idp/${context}/callback`;
 
 function cookie(config: Where, context: string, value: string, maxAgeSeconds: number): string {
-  const secure = new URL(config.publicUrl).protocol === 'https:' ? '; Secure' : '';
-  return `${STATE_COOKIE}=${value}; Max-Age=${maxAgeSeconds}; Path=${callbackPath(config, context)}; HttpOnly; SameSite=Lax${secure}`;
+  return `${STATE_COOKIE}=${value}; Max-Age=${maxAgeSeconds}; Path=${callbackPath(config, context)}; HttpOnly; SameSite=Lax${secureAttribute(config)}`;
 }
 
 export function holdAuthorization(reply: FastifyReply, config: Where, sealer: SealedText, context: string, pending: PendingAuthorization): void {

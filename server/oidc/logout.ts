@@ -34,7 +34,7 @@ export function endFrontDoorSessionAtLogout(services: Pick<Services, 'db' | 'con
       // The app's sign-out went through; the front door sessions end with their tokens' lifetime.
       log.error({ err: error }, 'ending the front door sessions at an app’s sign-out failed');
     }
-    for (const cleared of clearedSessionCookies(cookies.keys(), { cookieDomain: config.cookieDomain, hostname: ctx.hostname }))
+    for (const cleared of clearedSessionCookies(cookies.keys(), { cookieDomain: config.cookieDomain, hostname: ctx.hostname, publicUrl: config.publicUrl }))
       ctx.append('Set-Cookie', cleared);
   };
 }

@@ -4,8 +4,10 @@
  * victim in (login CSRF):
  * 1. getSamlLoginUrl gives the browser a random nonce in a cookie; the request's ID is the nonce's
  *    SHA-256, so the IdP and RelayState show only the hash and only the browser that holds the nonce
- *    can claim the answer. The IdP's answer is a cross-site POST: the cookie is `SameSite=None`,
- *    hence `Secure` (browsers accept Secure cookies from loopback http origins too).
+ *    can claim the answer. The IdP's answer is a cross-site POST: over https the cookie is
+ *    `SameSite=None`, hence `Secure`. Over http (a development identity provider on a loopback name,
+ *    the same site) it is neither: WebKit keeps no Secure cookie set over http, and Chromium refuses
+ *    `SameSite=None` without `Secure` (server/web/secure-cookie.ts).
  * 2. The assertion consumer checks that cookie before validating anything, clears it, and names
  *    the session it hands out in a second cookie (the SHA-256 of its jti). That cookie is
  *    `SameSite=Strict`: the app's confirmation is a same-origin call, and a response to a top-level
@@ -18,13 +20,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import { parseCookieHeader } from '../web/cookie-header';
 import { REQUEST_TTL_MS } from './service-provider';
+import { secureAttribute } from '../web/secure-cookie';
 
 export const REQUEST_COOKIE = 'frontdoor_saml_request';
 export const SESSION_COOKIE = 'frontdoor_saml_session';
 /** The app confirms `lcq` at once; this is room for a slow network, not a lifetime. */
 const SESSION_COOKIE_SECONDS = 5 * 60;
 
-type Paths = Pick<ServerConfig, 'apiBasePath'>;
+type Paths = Pick<ServerConfig, 'apiBasePath' | 'publicUrl'>;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -33,8 +36,10 @@ const acsPath = (config: Paths, context: string) => `${config.apiBasePath}/saml2
 /** The path of confirmSamlSession, the only one the session cookie goes to. */
 export const sessionPath = (config: Paths) => `${config.apiBasePath}/saml2/session`;
 
-function cookie(name: string, value: string, path: string, maxAgeSeconds: number, sameSite: 'None' | 'Strict'): string {
-  return `${name}=${value}; Max-Age=${maxAgeSeconds}; Path=${path}; HttpOnly; Secure; SameSite=${sameSite}`;
+function cookie(config: Paths, name: string, value: string, path: string, maxAgeSeconds: number, sameSite: 'None' | 'Strict'): string {
+  const secure = secureAttribute(config);
+  const site = sameSite === 'None' && !secure ? 'Lax' : sameSite;
+  return `${name}=${value}; Max-Age=${maxAgeSeconds}; Path=${path}; HttpOnly${secure}; SameSite=${site}`;
 }
 
 function sameText(a: string, b: string): boolean {
@@ -54,7 +59,7 @@ function appendCookie(reply: FastifyReply, value: string): void {
  */
 export function bindNewRequest(reply: FastifyReply, config: Paths, context: string): string {
   const nonce = randomBytes(32).toString('base64url');
-  appendCookie(reply, cookie(REQUEST_COOKIE, nonce, acsPath(config, context), REQUEST_TTL_MS / 1000, 'None'));
+  appendCookie(reply, cookie(config, REQUEST_COOKIE, nonce, acsPath(config, context), REQUEST_TTL_MS / 1000, 'None'));
   return `_${sha256(nonce)}`;
 }
 
@@ -67,16 +72,16 @@ export function startedInThisBrowser(request: FastifyRequest, relayState: string
 /** The request cookie is spent (whatever the answer), the session cookie names the token handed out. */
 export function bindSession(reply: FastifyReply, config: Paths, context: string, jti: string): void {
   clearRequest(reply, config, context);
-  appendCookie(reply, cookie(SESSION_COOKIE, sha256(jti), sessionPath(config), SESSION_COOKIE_SECONDS, 'Strict'));
+  appendCookie(reply, cookie(config, SESSION_COOKIE, sha256(jti), sessionPath(config), SESSION_COOKIE_SECONDS, 'Strict'));
 }
 
 export function clearRequest(reply: FastifyReply, config: Paths, context: string): void {
-  appendCookie(reply, cookie(REQUEST_COOKIE, '', acsPath(config, context), 0, 'None'));
+  appendCookie(reply, cookie(config, REQUEST_COOKIE, '', acsPath(config, context), 0, 'None'));
 }
 
 /** Whether this browser was handed the session with this jti; the cookie is spent either way. */
 export function takeSessionBinding(request: FastifyRequest, reply: FastifyReply, config: Paths, jti: string): boolean {
   const held = parseCookieHeader(request.headers.cookie).get(SESSION_COOKIE);
-  appendCookie(reply, cookie(SESSION_COOKIE, '', sessionPath(config), 0, 'Strict'));
+  appendCookie(reply, cookie(config, SESSION_COOKIE, '', sessionPath(config), 0, 'Strict'));
   return held !== undefined && sameText(held, sha256(jti));
 }

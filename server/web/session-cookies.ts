@@ -6,6 +6,7 @@
 import { cookieDomainFor } from '../../rules/landing/cookie-domain';
 import { parseCookieHeader } from './cookie-header';
 import { isSessionCookieName } from '../../rules/session-cookies';
+import { secureAttribute } from './secure-cookie';
 
 /** The session cookies a request carries, by name. */
 export function sessionCookiesOf(cookieHeader: string | undefined): Map<string, string> {
@@ -13,8 +14,8 @@ export function sessionCookiesOf(cookieHeader: string | undefined): Map<string, 
 }
 
 /** Set-Cookie values that remove these cookies, with the attributes the app wrote them with. */
-export function clearedSessionCookies(names: Iterable<string>, where: { cookieDomain: string | undefined; hostname: string }): string[] {
+export function clearedSessionCookies(names: Iterable<string>, where: { cookieDomain: string | undefined; hostname: string; publicUrl: string }): string[] {
   const onDomain = cookieDomainFor(where.cookieDomain, where.hostname);
   const domain = onDomain ? `; Domain=${onDomain}` : '';
-  return [...names].map((name) => `${name}=; Path=/${domain}; Max-Age=0; Secure; SameSite=Strict`);
+  return [...names].map((name) => `${name}=; Path=/${domain}; Max-Age=0${secureAttribute(where)}; SameSite=Strict`);
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   clearSessionCookies,
   hasSkippedMfa,
@@ -32,9 +32,15 @@ describe('the session cookie', () => {
     expect(sessionCookieAttributes({ exp: now / 1000 - 60 }, now).expires.getTime()).toBe(now);
   });
 
-  it('is Secure, SameSite=Strict and on Path=/', () => {
-    const attributes = sessionCookieAttributes({ exp: now / 1000 + 60 }, now);
-    expect(attributes).toMatchObject({ secure: true, samesite: 'Strict', path: '/' });
+  it('is SameSite=Strict and on Path=/, and Secure only on an https page: WebKit drops a Secure cookie written over http', () => {
+    expect(location.protocol).toBe('http:');
+    expect(sessionCookieAttributes({ exp: now / 1000 + 60 }, now)).toMatchObject({ secure: false, samesite: 'Strict', path: '/' });
+    vi.stubGlobal('location', { protocol: 'https:', hostname: 'auth.example.com' });
+    try {
+      expect(sessionCookieAttributes({ exp: now / 1000 + 60 }, now)).toMatchObject({ secure: true, samesite: 'Strict', path: '/' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("is set on the product's domain when one is configured, else on the front door's host", () => {

@@ -1,7 +1,8 @@
 /**
  * The cookies of flows 3 and 9, with tiny-cookie: the session cookie (value: the token) and the
  * shared layer's per-context `token_{context}` cookie, both expiring at 80 % of the token's remaining
- * lifetime, Secure, SameSite=Strict, Path=/ on the product's domain; and the skip-MFA cookie,
+ * lifetime, Secure (over https: WebKit keeps no Secure cookie written on an http page, not even on a
+ * loopback name, server/web/secure-cookie.ts), SameSite=Strict, Path=/ on the product's domain; and the skip-MFA cookie,
  * 'true' with an expiry 0 days ahead, which lasts to the end of the day it was set.
  * A context becomes part of a cookie name only when it is one (rules/context.ts): a name is written
  * into the cookie string as it is, so `acme=x; Domain=...` would set attributes of its own.
@@ -17,7 +18,7 @@ export const SKIP_MFA_COOKIE_PREFIX = 'skipMfa_';
 
 export interface CookieAttributes {
   path: '/';
-  secure: true;
+  secure: boolean;
   samesite: 'Strict';
   expires: Date;
   domain?: string;
@@ -26,7 +27,7 @@ export interface CookieAttributes {
 const here = (domain: string | undefined) => cookieDomainFor(domain, globalThis.location?.hostname ?? '');
 
 function attributes(expires: Date, domain: string | undefined): CookieAttributes {
-  return { path: '/', secure: true, samesite: 'Strict', expires, ...(domain ? { domain } : {}) };
+  return { path: '/', secure: globalThis.location?.protocol !== 'http:', samesite: 'Strict', expires, ...(domain ? { domain } : {}) };
 }
 
 /** The contexts that can name a cookie; anything else is left out. */

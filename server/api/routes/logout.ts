@@ -26,7 +26,11 @@ export async function logoutRoutes(app: FastifyInstance, { services }: { service
       clientAddress: request.ip,
       via: 'frontdoor',
     });
-    for (const cleared of clearedSessionCookies(cookies.keys(), { cookieDomain: services.config.cookieDomain, hostname: request.hostname }))
+    for (const cleared of clearedSessionCookies(cookies.keys(), {
+      cookieDomain: services.config.cookieDomain,
+      hostname: request.hostname,
+      publicUrl: services.config.publicUrl,
+    }))
       reply.header('set-cookie', cleared);
     return reply.code(204).send();
   });
