@@ -1,0 +1,115 @@
+/**
+ * WebKit, Safari's engine, as Debian ships it: WebKitGTK's MiniBrowser started by WebKitWebDriver
+ * (classic WebDriver) and driven by WebdriverIO, in a display of its own (Xvfb). One browser per
+ * page, so a page's cookies and storage are its own. MiniBrowser takes WebKit's settings on its
+ * command line, which is how a page runs without script.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { remote } from 'webdriverio';
+import type { EngineOptions, EnginePage } from './engine-page';
+import { freePort } from '../own-front-door';
+
+export const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
+const MINIBROWSER = process.env.WEBKIT_MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+export const NO_WEBKIT = `No WebKit found for the stories in WebKit (${WEBKIT_DRIVER_PATH}, ${MINIBROWSER}, Xvfb): install them (Debian: \`apt-get install webkit2gtk-driver xvfb\`) or set WEBKIT_DRIVER_PATH and WEBKIT_MINIBROWSER_PATH.`;
+
+const hasXvfb = () => ['/usr/bin/Xvfb', '/usr/local/bin/Xvfb'].some((path) => existsSync(path));
+export const hasWebKit = () => existsSync(WEBKIT_DRIVER_PATH) && existsSync(MINIBROWSER) && hasXvfb();
+
+/** An X display of its own: Xvfb names the display it took on the descriptor it is given. */
+function startDisplay(): Promise<{ display: string; process: ChildProcess }> {
+  return new Promise((resolve, reject) => {
+    const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
+    let told = '';
+    xvfb.stdio[3]!.on('data', (chunk: Buffer) => {
+      told += chunk.toString();
+      if (told.endsWith('\n')) resolve({ display: `:${told.trim()}`, process: xvfb });
+    });
+    xvfb.once('error', reject);
+    xvfb.once('exit', (code) => reject(new Error(`Xvfb ended (${code}) before it named a display.`)));
+  });
+}
+
+/** Waits until the driver takes connections. */
+async function driverReady(port: number): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const answered = await fetch(`http://127.0.0.1:${port}/status`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (answered) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`WebKitWebDriver did not answer on port ${port}.`);
+}
+
+export async function openWebKit({ baseURL, javaScript }: EngineOptions): Promise<EnginePage> {
+  const { display, process: xvfb } = await startDisplay();
+  // GTK keeps a window at least as wide as its header bar: without one, the window takes a phone's width.
+  const config = mkdtempSync(join(tmpdir(), 'frontdoor-webkit-'));
+  mkdirSync(join(config, 'gtk-3.0'));
+  writeFileSync(join(config, 'gtk-3.0', 'gtk.css'), '* { min-width: 0; min-height: 0; padding: 0; margin: 0; }\n');
+  const port = await freePort();
+  const driver = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: display, XDG_CONFIG_HOME: config } });
+  const stopAll = () => {
+    driver.kill();
+    xvfb.kill();
+    rmSync(config, { recursive: true, force: true });
+  };
+  try {
+    await driverReady(port);
+    const browser = await remote({
+      hostname: '127.0.0.1',
+      port,
+      path: '/',
+      logLevel: 'error',
+      // WebKitGTK's own capability, which WebdriverIO's types do not list.
+      capabilities: {
+        browserName: 'MiniBrowser',
+        'wdio:enforceWebDriverClassic': true,
+        ...{ 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', `--enable-javascript=${javaScript}`] } },
+      },
+    });
+    const absolute = (pathOrUrl: string) => new URL(pathOrUrl, baseURL).href;
+    return {
+      engine: 'webkit',
+      async goto(pathOrUrl) {
+        await browser.url(absolute(pathOrUrl));
+      },
+      url: async () => new URL(await browser.getUrl()),
+      evaluate: async <T>(fn: string, ...args: unknown[]) => (await browser.execute(`return (${fn})(...arguments)`, ...args)) as T,
+      async fill(selector, text) {
+        const element = await browser.$(selector);
+        await element.clearValue();
+        await element.addValue(text);
+      },
+      async click(selector) {
+        await (await browser.$(selector)).click();
+      },
+      async screenshot(selector) {
+        const base64 = selector ? await (await browser.$(selector)).takeScreenshot() : await browser.takeScreenshot();
+        return Buffer.from(base64, 'base64');
+      },
+      // Classic WebDriver sizes the window: its frame is added so that the page gets the width asked for.
+      async setViewport(width, height) {
+        await browser.setWindowSize(width, height);
+        const inner = (await browser.execute('return [window.innerWidth, window.innerHeight]')) as [number, number];
+        if (inner[0] !== width || inner[1] !== height) await browser.setWindowSize(2 * width - inner[0], 2 * height - inner[1]);
+      },
+      async back() {
+        await browser.back();
+      },
+      cookieNames: async () => (await browser.getCookies()).map((cookie) => cookie.name),
+      async close() {
+        await browser.deleteSession().catch(() => undefined);
+        stopAll();
+      },
+    };
+  } catch (error) {
+    stopAll();
+    throw error;
+  }
+}
