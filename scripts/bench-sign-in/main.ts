@@ -30,7 +30,7 @@
  * returning user's sign-ins all succeed, which no limit counts, and the per-address limits
  * (SSO-mode look-ups 120 a minute, passkey options 300 a minute) are far above a run's pace.
  *
- * Environment: BENCH_RUNS, runs per scenario, cache and side (default 5); BENCH_SCENARIOS, the
+ * Environment: BENCH_RUNS, runs per scenario, cache and side (default 7); BENCH_SCENARIOS, the
  * scenarios to run (default "password,totp"); BENCH_PORT, the reference server's port, the bare
  * forms on the next one (default 8590); BENCH_TRACE_DIR, a folder to write a Chromium trace of each
  * measured sign-in into (`password-cold-Frontdoor-1.json`, …; open one in DevTools' Performance
@@ -52,11 +52,11 @@ import { startReferenceServer, type Running } from '../lighthouse/servers';
 import { CONTEXT, createAccounts, prepareAccounts, type TotpUser } from './accounts';
 import { startBareForms } from './bare-forms';
 import { CPU_SLOWDOWN, SLOW_4G } from './conditions';
-import { requestList, stepMedians, stepTable, targetsTable, wholeRuns, type Timeline } from './report';
+import { requestList, slowestWholes, stepMedians, stepTable, targetsTable, wholeRuns, type Timeline } from './report';
 import { measure, type Cache, type Measured, type Scenario, type SignInAs, type Side } from './sign-in-run';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const runs = Number(process.env.BENCH_RUNS ?? 5);
+const runs = Number(process.env.BENCH_RUNS ?? 7);
 const port = Number(process.env.BENCH_PORT ?? 8590);
 const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'password,totp').split(',') as Scenario[];
 const CACHES: Cache[] = ['cold', 'warm'];
@@ -195,7 +195,10 @@ try {
       '',
       targetsTable(
         SCENARIOS.flatMap((scenario) =>
-          CACHES.map((cache) => ({ scenario, cache, medians: stepMedians(timelines(scenario, cache, ours), timelines(scenario, cache, bare)) })),
+          CACHES.map((cache) => {
+            const [mine, theirs] = [timelines(scenario, cache, ours), timelines(scenario, cache, bare)];
+            return { scenario, cache, medians: stepMedians(mine, theirs), slowest: slowestWholes(mine, theirs) };
+          }),
         ),
       ),
     ].join('\n'),

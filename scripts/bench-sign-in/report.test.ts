@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ratio, requestList, stepMedians, stepTable, steps, targetsTable, wholeRuns, type Timeline } from './report';
+import { ratio, requestList, slowestWholes, stepMedians, stepTable, steps, targetsTable, wholeRuns, type Timeline } from './report';
 import type { Sent } from './conditions';
 
 /** A password sign-in opened at 0: the e-mail shown at 400, Enter at 500, and so on. */
@@ -75,19 +75,34 @@ describe('the sign-in tables', () => {
 
   it('sets the targets beside the run: the cold password sign-in within ×1.15, every step within ×1.25, the TOTP sign-in within ×1.25', () => {
     const table = targetsTable([
-      { scenario: 'password', cache: 'cold', medians: stepMedians([password(40)], [password()]) },
-      { scenario: 'password', cache: 'warm', medians: stepMedians([password()], [password()]) },
-      { scenario: 'totp', cache: 'cold', medians: stepMedians([totp], [totp]) },
+      { scenario: 'password', cache: 'cold', medians: stepMedians([password(40)], [password()]), slowest: slowestWholes([password(40)], [password()]) },
+      // One run of three fell into a slow mode: 450 ms more, which the median hides.
+      {
+        scenario: 'password',
+        cache: 'warm',
+        medians: stepMedians([password(), password(), password(450)], [password(), password(), password()]),
+        slowest: slowestWholes([password(), password(), password(450)], [password(), password(), password()]),
+      },
+      { scenario: 'totp', cache: 'cold', medians: stepMedians([totp], [totp]), slowest: slowestWholes([totp], [totp]) },
       // The code step 1,000 ms against 400.
-      { scenario: 'totp', cache: 'warm', medians: stepMedians([{ ...totp, appRequested: 3900 }], [totp]) },
+      {
+        scenario: 'totp',
+        cache: 'warm',
+        medians: stepMedians([{ ...totp, appRequested: 3900 }], [totp]),
+        slowest: slowestWholes([{ ...totp, appRequested: 3900 }], [totp]),
+      },
     ]);
     expect(table.split('\n')).toEqual([
       '| target | measured | |',
       '|---|---|---|',
-      '| password sign-in, cold cache, whole ≤ ×1.15 | ×1.02 | met |',
+      '| password sign-in, cold cache, whole ≤ ×1.10 | ×1.02 | met |',
       "| every step of every sign-in ≤ ×1.25 | worst ×2.50 (Enter on the code → the app's page, TOTP, warm) | missed |",
       '| TOTP sign-in, cold cache, whole ≤ ×1.25 | ×1.00 | met |',
       '| TOTP sign-in, warm cache, whole ≤ ×1.25 | ×1.26 | missed |',
+      '| password sign-in, cold cache, slowest run ≤ ×1.20 | ×1.02 | met |',
+      '| password sign-in, warm cache, slowest run ≤ ×1.20 | ×1.23 | missed |',
+      '| TOTP sign-in, cold cache, slowest run ≤ ×1.20 | ×1.00 | met |',
+      '| TOTP sign-in, warm cache, slowest run ≤ ×1.20 | ×1.26 | missed |',
     ]);
   });
 
@@ -95,12 +110,15 @@ describe('the sign-in tables', () => {
     // Each step as the floor's; the typing 400 ms against 200.
     const typingSlower: Timeline = { ...password(), emailEntered: 1700, passwordShown: 2300, passwordEntered: 2400, appRequested: 3200 };
     expect(
-      targetsTable([{ scenario: 'password', cache: 'cold', medians: stepMedians([typingSlower], [password()]) }])
+      targetsTable([
+        { scenario: 'password', cache: 'cold', medians: stepMedians([typingSlower], [password()]), slowest: slowestWholes([typingSlower], [password()]) },
+      ])
         .split('\n')
         .slice(2),
     ).toEqual([
-      '| password sign-in, cold cache, whole ≤ ×1.15 | ×1.10 | met |',
+      '| password sign-in, cold cache, whole ≤ ×1.10 | ×1.10 | met |',
       '| every step of every sign-in ≤ ×1.25 | worst ×1.00 (open /login → e-mail field shown, password, cold) | met |',
+      '| password sign-in, cold cache, slowest run ≤ ×1.20 | ×1.10 | met |',
     ]);
   });
 });

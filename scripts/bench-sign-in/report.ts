@@ -79,24 +79,32 @@ export function stepTable(ours: readonly Timeline[], floor: readonly Timeline[])
   return lines.join('\n');
 }
 
-/** The medians of one scenario and cache, as `stepMedians` gives them. */
+/** The medians of one scenario and cache, as `stepMedians` gives them, and its slowest whole runs. */
 export interface ScenarioMedians {
   scenario: 'password' | 'totp';
   cache: 'cold' | 'warm';
   medians: StepMedian[];
+  slowest: { ours: number; floor: number };
+}
+
+/** The slowest whole sign-in of each side: a slow run the medians hide still counts. */
+export function slowestWholes(ours: readonly Timeline[], floor: readonly Timeline[]): { ours: number; floor: number } {
+  const slowest = (runs: readonly Timeline[]) => Math.max(...runs.map((run) => run.appRequested - run.opened));
+  return { ours: slowest(ours), floor: slowest(floor) };
 }
 
 /** The most a whole sign-in and any of its steps may take, as a ratio to the floor's. */
-const TARGETS = { passwordColdWhole: 1.15, step: 1.25, totpWhole: 1.25 } as const;
+const TARGETS = { passwordColdWhole: 1.1, step: 1.25, totpWhole: 1.25, slowest: 1.2 } as const;
 
 /**
- * The sign-in's targets beside what the run measured: the cold password sign-in within ×1.15 of the
+ * The sign-in's targets beside what the run measured: the cold password sign-in within ×1.10 of the
  * floor; no step of any sign-in above ×1.25 (the clicks and typing between the steps are no step);
- * the TOTP sign-in within ×1.25, cold and warm. A ratio is rounded to the hundredth, as the tables
- * print it.
+ * the TOTP sign-in within ×1.25, cold and warm; and in every scenario and cache, the slowest run
+ * within ×1.20 of the floor's slowest, so a slow mode that some runs fall into shows even where the
+ * medians hide it. A ratio is rounded to the hundredth, as the tables print it.
  */
 export function targetsTable(measured: readonly ScenarioMedians[]): string {
-  const rounded = ({ ours, floor }: StepMedian) => Math.round((ours / floor) * 100) / 100;
+  const rounded = ({ ours, floor }: { ours: number; floor: number }) => Math.round((ours / floor) * 100) / 100;
   const rows: string[] = [];
   const row = (what: string, target: number, value: number, where = '') =>
     rows.push(`| ${what} ≤ ×${target.toFixed(2)} | ${where ? 'worst ' : ''}×${value.toFixed(2)}${where} | ${value <= target ? 'met' : 'missed'} |`);
@@ -115,6 +123,8 @@ export function targetsTable(measured: readonly ScenarioMedians[]): string {
     const totpWhole = whole(run);
     if (totpWhole) row(`TOTP sign-in, ${run.cache} cache, whole`, TARGETS.totpWhole, rounded(totpWhole));
   }
+  for (const run of measured)
+    row(`${run.scenario === 'totp' ? 'TOTP' : 'password'} sign-in, ${run.cache} cache, slowest run`, TARGETS.slowest, rounded(run.slowest));
   return ['| target | measured | |', '|---|---|---|', ...rows].join('\n');
 }
 
