@@ -12,6 +12,7 @@ import { freshCode } from '../screens/sign-in';
 import { expect, test } from './engine-fixtures';
 import type { EnginePage } from './engine-page';
 import { expectAccessible } from './engine-axe';
+import { keepEngineScreenshots } from './engine-screenshots';
 import { expectHeading, expectText, expectUrl, fillField, find, follow, listItems, press, shows, tick, waitUntil } from './page-actions';
 
 // A browser starts for each page, and a story may wait out a TOTP step.
@@ -76,10 +77,11 @@ async function setUpTotp(page: EnginePage, used: Set<number>): Promise<{ authent
   return { authenticator, codes };
 }
 
-test('the login page paints its form without any script, and the form sent without one comes back with the e-mail', async ({ open }) => {
+test('the login page paints its form without any script, and the form sent without one comes back with the e-mail', async ({ open }, testInfo) => {
   const page = await open({ javaScript: false });
   await page.goto('/login?app=portal&route=%2Fdashboard');
   await expectHeading(page, 'Sign in');
+  await keepEngineScreenshots(page, testInfo, `${page.engine}-login-without-script`);
   await fillField(page, 'E-mail', 'ada@example.com');
   await press(page, 'Continue');
   const url = await expectUrl(page, /\/login\?username=/);
@@ -87,7 +89,7 @@ test('the login page paints its form without any script, and the form sent witho
   expect(url.searchParams.get('app')).toBe('portal');
 });
 
-test('the script takes over the prerendered login: Continue waits for an e-mail and moves on without loading a page', async ({ open }) => {
+test('the script takes over the prerendered login: Continue waits for an e-mail and moves on without loading a page', async ({ open }, testInfo) => {
   const page = await open();
   await page.goto('/login');
   await expectHeading(page, 'Sign in');
@@ -106,28 +108,35 @@ test('the script takes over the prerendered login: Continue waits for an e-mail 
   await expectUrl(page, /\/login\/password\?username=bob%40example\.com$/);
   expect(await page.evaluate<string | undefined>(`function () { return window.storyPage; }`)).toBe('the same page');
   await expectAccessible(page, 'the password step');
+  await keepEngineScreenshots(page, testInfo, `${page.engine}-the-password-step`);
 });
 
-test('a password sign-in accepts the terms and lands in the app, which reads the session cookie on the product’s domain', async ({ open, frontDoor }) => {
+test('a password sign-in accepts the terms and lands in the app, which reads the session cookie on the product’s domain', async ({
+  open,
+  frontDoor,
+}, testInfo) => {
   const page = await open();
   await signIn(page, { email: 'bob@example.com', password: DEMO_PASSWORD }, '?app=portal&route=%2Fdashboard');
   await expectHeading(page, 'Set up two-step verification');
   await expectAccessible(page, 'the TOTP set-up');
+  await keepEngineScreenshots(page, testInfo, `${page.engine}-the-totp-set-up`);
   await press(page, 'Skip');
   await expectHeading(page, 'Terms and Conditions');
   await expectAccessible(page, 'the terms');
+  await keepEngineScreenshots(page, testInfo, `${page.engine}-the-terms`);
   await acceptTerms(page);
   await expectUrl(page, new RegExp(`^http://app\\.frontdoor\\.localhost:${frontDoor.port}/dashboard\\?context=acme$`));
   await expectHeading(page, 'Portal of acme');
   await expectText(page, 'bob@example.com');
 });
 
-test('a newcomer registers, opens the mailed link and sets a password', async ({ open, frontDoor }) => {
+test('a newcomer registers, opens the mailed link and sets a password', async ({ open, frontDoor }, testInfo) => {
   const page = await open();
   const email = `engines-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   await page.goto(`/register?email=${encodeURIComponent(email)}`);
   await expectHeading(page, 'Create your account');
   await expectAccessible(page, 'registration');
+  await keepEngineScreenshots(page, testInfo, `${page.engine}-registration`);
   await press(page, 'Create');
   await expectHeading(page, 'Check your e-mail');
   await page.goto((await mailedLink(frontDoor.api, email, '/signup')).href.replace(/^http:\/\/[^/]+/, frontDoor.baseURL));
@@ -138,7 +147,7 @@ test('a newcomer registers, opens the mailed link and sets a password', async ({
   await expectHeading(page, "You're all set");
 });
 
-test('TOTP is set up from the QR code with ten recovery codes, and the next sign-in asks for the code', async ({ open, frontDoor }) => {
+test('TOTP is set up from the QR code with ten recovery codes, and the next sign-in asks for the code', async ({ open, frontDoor }, testInfo) => {
   const account = await registerAccount(frontDoor.api);
   const used = new Set<number>();
   const first = await open();
@@ -151,18 +160,20 @@ test('TOTP is set up from the QR code with ten recovery codes, and the next sign
   await signIn(second, account);
   await expectHeading(second, 'Two-step verification');
   await expectAccessible(second, 'the code step');
+  await keepEngineScreenshots(second, testInfo, `${second.engine}-the-code-step`);
   await fillField(second, '6-digit code', await freshCode(authenticator, used));
   await press(second, 'Continue');
   await waitUntil('the departure to the organisation', async () => ((await second.url()).searchParams.get('context') === 'acme' ? true : undefined));
 });
 
-test('a person of several organisations chooses one and accepts its terms', async ({ open }) => {
+test('a person of several organisations chooses one and accepts its terms', async ({ open }, testInfo) => {
   const page = await open();
   await signIn(page, { email: 'ada@example.com', password: DEMO_PASSWORD }, '?route=%2Fhome');
   // Vault requires TOTP, so Ada's first sign-in sets it up.
   await setUpTotp(page, new Set());
   await expectHeading(page, 'Choose a company');
   await expectAccessible(page, 'company selection');
+  await keepEngineScreenshots(page, testInfo, `${page.engine}-company-selection`);
   await follow(page, 'Acme Corporation');
   await acceptTerms(page);
   const landed = await waitUntil('the departure to Acme', async () => {
@@ -172,7 +183,7 @@ test('a person of several organisations chooses one and accepts its terms', asyn
   expect(landed.pathname).toBe('/home');
 });
 
-test('a signed-in person changes the password, and the new one signs in', async ({ open, frontDoor }) => {
+test('a signed-in person changes the password, and the new one signs in', async ({ open, frontDoor }, testInfo) => {
   const account = await registerAccount(frontDoor.api);
   const page = await open();
   await signedIn(page, account);
@@ -182,6 +193,7 @@ test('a signed-in person changes the password, and the new one signs in', async 
   await fillField(page, 'New password', 'Changed-Pass-42');
   await fillField(page, 'Repeat the new password', 'Changed-Pass-42');
   await expectAccessible(page, 'change password');
+  await keepEngineScreenshots(page, testInfo, `${page.engine}-change-password`);
   await press(page, 'Save');
   await expectText(page, 'Your password has been changed.');
 
@@ -189,7 +201,7 @@ test('a signed-in person changes the password, and the new one signs in', async 
   await signedIn(again, { ...account, password: 'Changed-Pass-42' }, { firstTime: false });
 });
 
-test('the sessions page names this device on one line, on a phone too', async ({ open, frontDoor }) => {
+test('the sessions page names this device on one line, on a phone too', async ({ open, frontDoor }, testInfo) => {
   const account = await registerAccount(frontDoor.api);
   const page = await open();
   await signedIn(page, account);
@@ -206,9 +218,10 @@ test('the sessions page names this device on one line, on a phone too', async ({
     expect(lines, `the "This device" pill at ${width} px`).toBe(1);
   }
   await expectAccessible(page, 'the sessions page');
+  await keepEngineScreenshots(page, testInfo, `${page.engine}-the-sessions-page`);
 });
 
-test('a device’s user code typed on the code page signs the device in', async ({ open, frontDoor }) => {
+test('a device’s user code typed on the code page signs the device in', async ({ open, frontDoor }, testInfo) => {
   const account = await registerAccount(frontDoor.api);
   const asked = await frontDoor.api.post('/oidc/device/auth', { form: { client_id: 'terminal', scope: 'openid email' } });
   expect(asked.status()).toBe(200);
@@ -217,6 +230,7 @@ test('a device’s user code typed on the code page signs the device in', async 
   await page.goto(device.verification_uri);
   await expectHeading(page, 'Sign in on a device');
   await expectAccessible(page, 'the device code page');
+  await keepEngineScreenshots(page, testInfo, `${page.engine}-the-device-code-page`);
   await fillField(page, 'Code', device.user_code);
   await press(page, 'Continue');
   await expectHeading(page, 'Sign in on your device?');

@@ -98,6 +98,8 @@ export async function openWebKit({ baseURL, javaScript }: EngineOptions): Promis
         await browser.setWindowSize(width, height);
         const inner = (await browser.execute('return [window.innerWidth, window.innerHeight]')) as [number, number];
         if (inner[0] !== width || inner[1] !== height) await browser.setWindowSize(2 * width - inner[0], 2 * height - inner[1]);
+        // The window's new size is painted a moment later; a screenshot at once shows the old layout.
+        await new Promise((resolve) => setTimeout(resolve, 300));
       },
       async back() {
         await browser.back();

@@ -103,7 +103,7 @@ export function CompanySelection() {
               </li>
             ))}
           </ul>
-          <p className="fd-card__aside">
+          <p className="fd-card__aside fd-card__links">
             <FlowLink to={PATHS.passkeys} className="fd-link">
               {t('page.company.passkeys-link')}
             </FlowLink>{' '}
