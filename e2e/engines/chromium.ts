@@ -29,10 +29,6 @@ export async function openChromium({ baseURL, javaScript }: EngineOptions): Prom
     },
     screenshot: (selector) => (selector ? page.locator(selector).screenshot() : page.screenshot()),
     setViewport: (width, height) => page.setViewportSize({ width, height }),
-    async back() {
-      await page.goBack({ waitUntil: 'load' });
-    },
-    cookieNames: async () => (await context.cookies(page.url())).map((cookie) => cookie.name),
     close: () => browser.close(),
   };
 }

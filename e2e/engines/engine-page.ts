@@ -21,9 +21,6 @@ export interface EnginePage {
   screenshot(selector?: string): Promise<Buffer>;
   /** The browser window's inner width, the viewport a phone or a desktop gives. */
   setViewport(width: number, height: number): Promise<void>;
-  back(): Promise<void>;
-  /** The cookies the browser holds for the page's origin and path. */
-  cookieNames(): Promise<string[]>;
   close(): Promise<void>;
 }
 

@@ -60,11 +60,6 @@ export async function openFirefox({ baseURL, javaScript }: EngineOptions): Promi
     async setViewport(width, height) {
       await page.setViewport({ width, height });
     },
-    async back() {
-      await page.goBack({ waitUntil: 'load' });
-    },
-    cookieNames: async () =>
-      (await browser.cookies()).filter((cookie) => new URL(page.url()).hostname.endsWith(cookie.domain.replace(/^\./, ''))).map((cookie) => cookie.name),
     close: () => browser.close(),
   };
 }

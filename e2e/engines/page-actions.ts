@@ -58,9 +58,6 @@ const FIND = `function (kind, name) {
 export const find = (page: EnginePage, kind: Kind, name: string) =>
   waitUntil(`the ${kind} "${name}" on ${page.engine}'s page`, async () => (await page.evaluate<string | null>(FIND, kind, name)) ?? undefined);
 
-/** Whether the page shows such an element now, without waiting. */
-export const shows = async (page: EnginePage, kind: Kind, name: string) => (await page.evaluate<string | null>(FIND, kind, name)) !== null;
-
 /**
  * Finds the element and acts on it; where the page replaced it in between (the script taking over
  * the prerendered page renders its own), it is found again.

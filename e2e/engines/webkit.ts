@@ -101,10 +101,6 @@ export async function openWebKit({ baseURL, javaScript }: EngineOptions): Promis
         // The window's new size is painted a moment later; a screenshot at once shows the old layout.
         await new Promise((resolve) => setTimeout(resolve, 300));
       },
-      async back() {
-        await browser.back();
-      },
-      cookieNames: async () => (await browser.getCookies()).map((cookie) => cookie.name),
       async close() {
         await browser.deleteSession().catch(() => undefined);
         stopAll();
