@@ -78,7 +78,7 @@ describe.each(testDatabases)('sweeping expired rows on $name', (target) => {
     await session('live', '1 day');
     await db.query(
       `INSERT INTO oidc_payloads (model, id, payload, expires_at, front_door_session) VALUES
-         ('RefreshToken', 'kept', '{}', date_trunc('second', now()) + interval '10 days', $1),
+         ('RefreshToken', 'kept', '{}', now() + interval '10 days', $1),
          ('RefreshToken', 'spent', '{}', now() - interval '1 day', $1)`,
       [held!.id],
     );
@@ -91,7 +91,7 @@ describe.each(testDatabases)('sweeping expired rows on $name', (target) => {
     ]);
     // Set aside until its last refresh token expires: the next walk of expired sessions starts past it.
     const [aside] = await db.query<{ exact: boolean }>(
-      `SELECT kept_until = date_trunc('second', now()) + interval '10 days' AS exact FROM sessions WHERE browser = 'held'`,
+      `SELECT kept_until = (SELECT expires_at FROM oidc_payloads WHERE id = 'kept') AS exact FROM sessions WHERE browser = 'held'`,
     );
     expect(aside?.exact).toBe(true);
     const [walked] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sessions WHERE greatest(expires_at, kept_until) < now()`);
