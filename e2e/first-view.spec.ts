@@ -69,6 +69,13 @@ test.describe('with JavaScript disabled', () => {
     });
   }
 
+  test('the passkeys page offers no button before its list is known, where a click would do nothing', async ({ page }) => {
+    await page.goto('/account/passkeys');
+    await expect(page.getByRole('heading', { name: 'Passkeys' })).toBeVisible();
+    await expect(page.getByText('Loading…')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add a passkey' })).toBeDisabled();
+  });
+
   test('a path outside the route table shows the not-found page', async ({ page }) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);

@@ -99,7 +99,8 @@ export function Passkeys() {
           ))}
         </ul>
       )}
-      <Button onClick={() => void add()} busy={adding} busyLabel={t('app.busy')}>
+      {/* Offered once the list is known: the first view's button, before the app takes over, would take a click and do nothing. */}
+      <Button onClick={() => void add()} enabled={state.kind === 'list'} busy={adding} busyLabel={t('app.busy')}>
         {t('page.passkeys.add')}
       </Button>
       <p className="fd-card__aside">
