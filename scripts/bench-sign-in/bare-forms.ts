@@ -6,13 +6,20 @@
  * step (`?then=code` on /, carried along), whose POST 303 to the app. The pages look like the bare
  * form of `npm run lighthouse` (scripts/lighthouse/bare/index.html), whose page this reuses.
  *
- * Run as a process of its own, so it shares no event loop with Playwright:
- * `node --import tsx scripts/bench-sign-in/bare-forms.ts PORT APP_URL`; startBareForms does that.
+ * The password's POST checks the password as any server does, with the reference server's own
+ * argon2id parameters (server/auth/passwords.ts): the same sign-in includes the same hash, some
+ * 30 ms of a core, and the floor is what the bare pages cost beside the same server work. A wrong
+ * password gets a 401 and no way on. The code is not checked: an HMAC is microseconds.
+ *
+ * Run as a process of its own, so it shares no event loop with the browser's driver:
+ * `node --import tsx scripts/bench-sign-in/bare-forms.ts PORT APP_URL PASSWORD`; startBareForms does that.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { hash, verify } from '@node-rs/argon2';
+import { ARGON2_OPTIONS } from '../../server/auth/passwords';
 import { startProcess, type Running } from '../lighthouse/servers';
 
 const BARE_PAGE = fileURLToPath(new URL('../lighthouse/bare/index.html', import.meta.url));
@@ -86,8 +93,9 @@ async function form(request: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
-function serve(port: number, appUrl: string): void {
+async function serve(port: number, appUrl: string, password: string): Promise<void> {
   const page = pages(readFileSync(BARE_PAGE, 'utf8'));
+  const stored = await hash(password, ARGON2_OPTIONS);
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://floor');
     // The code step is the TOTP scenario's: asked for on the first page, carried on in the URLs.
@@ -103,6 +111,7 @@ function serve(port: number, appUrl: string): void {
       const fields = await form(request);
       const next = new URLSearchParams({ username: fields.get('username') ?? '' });
       if (url.pathname === '/') return seeOther(response, `/password?${next}${then && '&then=code'}`);
+      if (url.pathname === '/password' && !(await verify(stored, fields.get('password') ?? ''))) return void response.writeHead(401).end();
       if (url.pathname === '/password' && then) return seeOther(response, `/code?${next}`);
       if (url.pathname === '/password' || url.pathname === '/code') return seeOther(response, appUrl);
       response.writeHead(404).end();
@@ -112,13 +121,13 @@ function serve(port: number, appUrl: string): void {
   process.once('SIGTERM', () => server.close(() => process.exit(0)));
 }
 
-/** The floor's server in a child process, ready once it answers. */
-export function startBareForms(port: number, appUrl: string): Promise<Running> {
-  return startProcess(fileURLToPath(import.meta.url), [String(port), appUrl], {}, `http://127.0.0.1:${port}/health`);
+/** The floor's server in a child process, ready once it answers; the password is the one its person types. */
+export function startBareForms(port: number, appUrl: string, password: string): Promise<Running> {
+  return startProcess(fileURLToPath(import.meta.url), [String(port), appUrl, password], {}, `http://127.0.0.1:${port}/health`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [port, appUrl] = process.argv.slice(2);
-  if (!port || !appUrl) throw new Error('usage: bare-forms.ts PORT APP_URL');
-  serve(Number(port), appUrl);
+  const [port, appUrl, password] = process.argv.slice(2);
+  if (!port || !appUrl || !password) throw new Error('usage: bare-forms.ts PORT APP_URL PASSWORD');
+  await serve(Number(port), appUrl, password);
 }

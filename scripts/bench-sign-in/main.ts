@@ -1,11 +1,13 @@
 /**
  * `npm run bench:sign-in`: how long a whole sign-in takes on the built app (dist/, served by the
  * reference server as in production) beside the floor, the same sign-in as bare server-rendered
- * forms with no script (bare-forms.ts), in Chromium through Playwright on a slow phone: network
- * emulation with Lighthouse's slow-4G figures as they are (150 ms latency, 1.6 Mbit/s down, 750
- * kbit/s up, a kilobit of 1024 bits as Lighthouse counts it), not Lighthouse's DevTools-adjusted
- * 562.5 ms, and the CPU 4x slower (conditions.ts); each run checks that every request after the
- * e-mail's Enter, on whichever document, waited the emulated latency.
+ * forms with no script (bare-forms.ts), on a slow phone's network: Lighthouse's slow-4G figures as
+ * they are (150 ms latency, 1.6 Mbit/s down, 750 kbit/s up, a kilobit of 1024 bits as Lighthouse
+ * counts it), not Lighthouse's DevTools-adjusted 562.5 ms (conditions.ts). In two engines, each
+ * as engine.ts asks: Chromium through Playwright, the network emulated by the DevTools protocol and
+ * the CPU 4x slower (chromium-engine.ts); Firefox over WebDriver BiDi, the network held by the
+ * benchmark's proxy, the CPU at the machine's speed (firefox-engine.ts, shaping-proxy.ts). Each run
+ * checks that every request after the e-mail's Enter, on whichever document, waited the latency.
  *
  * Measured step by step, as a person signs in who clicks each field the moment it is shown, types
  * and presses Enter (sign-in-run.ts): opening /login until the e-mail field is shown, each Enter
@@ -13,16 +15,17 @@
  * the front door ends), and the whole sign-in, the clicks and typing between the steps included.
  * A field counts as shown at the start of the animation frame that paints it (probe.ts), up to a
  * frame (17 ms) before its pixels and alike on both sides; an Enter from just before the key is
- * sent; the app's request at the browser's own time of it.
+ * sent; the app's request at the browser's own time of it (Chromium) or the proxy's (Firefox).
  *
  * Two scenarios: "password", a returning user of an organisation whose terms they accepted, MFA
  * optional and "Skip" chosen today (the skip-MFA cookie already in the browser); "TOTP", a user with
  * an authenticator app who types its current code. Each with a cold cache (a new browser context)
  * and a warm one (a first sign-in fills the HTTP cache, then cookies and storage go but the
  * skip-MFA cookie). Runs are taken in turns, the app then the floor, so a busy moment of the machine
- * falls on both. Prints Markdown tables to paste into docs/figures.md on stdout, and the targets
- * beside what the run measured (report.ts, `targetsTable`); progress and,
- * for the app, what it requested after the password's Enter in each table's last run on stderr.
+ * falls on both; before them, each engine signs in once on each side, unmeasured. Prints Markdown
+ * tables to paste into docs/figures.md on stdout, and the targets beside what the run measured
+ * (report.ts, `targetsTable`); progress and, for the app, what it requested after the password's
+ * Enter in each table's last run on stderr.
  *
  * The users come from the admin command on a fresh data directory, then the API (accounts.ts): the
  * server takes each 30-second TOTP step once per user, so every sign-in with a code, warm-ups
@@ -31,9 +34,10 @@
  * (SSO-mode look-ups 120 a minute, passkey options 300 a minute) are far above a run's pace.
  *
  * Environment: BENCH_RUNS, runs per scenario, cache and side (default 7); BENCH_SCENARIOS, the
- * scenarios to run (default "password,totp"); BENCH_PORT, the reference server's port, the bare
- * forms on the next one (default 8590); BENCH_TRACE_DIR, a folder to write a Chromium trace of each
- * measured sign-in into (`password-cold-Frontdoor-1.json`, …; open one in DevTools' Performance
+ * scenarios to run (default "password,totp"); BENCH_ENGINES, the engines (default
+ * "chromium,firefox"); BENCH_PORT, the reference server's port, the bare forms on the next one
+ * (default 8590); BENCH_TRACE_DIR, a folder to write a Chromium trace of each measured sign-in
+ * into (`chromium-password-cold-Frontdoor-1.json`, …; open one in DevTools' Performance
  * panel): tracing slows the page, so a traced run's figures are not the benchmark's. Needs
  * `npm run build` first. Not part of `npm test`: minutes long, and too noisy on a shared machine
  * for a pass or fail.
@@ -43,15 +47,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { chromiumLaunchOptions } from '../../e2e/chromium';
 import { redirectTarget } from '../../src/steps/redirect';
 import { currentStep, untilStep } from '../contract-checker/totp';
 import { loadAverage, machine } from '../lighthouse/machine';
 import { startReferenceServer, type Running } from '../lighthouse/servers';
 import { CONTEXT, createAccounts, prepareAccounts, type TotpUser } from './accounts';
 import { startBareForms } from './bare-forms';
-import { CPU_SLOWDOWN, SLOW_4G } from './conditions';
+import { openChromium } from './chromium-engine';
+import type { BenchEngine } from './engine';
+import { openFirefox } from './firefox-engine';
 import { requestList, slowestWholes, stepMedians, stepTable, targetsTable, wholeRuns, type Timeline } from './report';
 import { measure, type Cache, type Measured, type Scenario, type SignInAs, type Side } from './sign-in-run';
 
@@ -61,10 +65,14 @@ const port = Number(process.env.BENCH_PORT ?? 8590);
 const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'password,totp').split(',') as Scenario[];
 const CACHES: Cache[] = ['cold', 'warm'];
 const traceDir = process.env.BENCH_TRACE_DIR;
+const OPEN = { chromium: openChromium, firefox: openFirefox } satisfies Record<string, () => Promise<BenchEngine>>;
+const ENGINES = (process.env.BENCH_ENGINES ?? 'chromium,firefox').split(',') as (keyof typeof OPEN)[];
+const TITLE = { password: 'Password', totp: 'TOTP' } satisfies Record<Scenario, string>;
 
 if (!existsSync(join(root, 'dist', 'pages', 'pages.json'))) throw new Error('No build in dist/: run npm run build first.');
 if (SCENARIOS.some((scenario) => scenario !== 'password' && scenario !== 'totp'))
   throw new Error(`BENCH_SCENARIOS lists password, totp or both, got "${process.env.BENCH_SCENARIOS}".`);
+if (ENGINES.some((engine) => !(engine in OPEN))) throw new Error(`BENCH_ENGINES lists chromium, firefox or both, got "${process.env.BENCH_ENGINES}".`);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`BENCH_RUNS must be a whole number of 1 or more, got "${process.env.BENCH_RUNS}".`);
 
 /** Fails while another process listens on the port: its answers would pass for the benchmark's servers'. */
@@ -102,15 +110,15 @@ const dir = mkdtempSync(join(tmpdir(), 'frontdoor-bench-sign-in-'));
 const running: Running[] = [];
 try {
   await Promise.all([assertFree(port), assertFree(port + 1)]);
-  // One for each cold sign-in with a code, two for each warm one (its warm-up and its measure).
-  const totpUsers = runs * 3;
+  // In each engine, one for each cold sign-in with a code, two for each warm one (its warm-up and its measure).
+  const totpUsers = runs * 3 * ENGINES.length;
   console.error(`Creating the organisation and ${totpUsers + 1} users with the admin command …`);
   await createAccounts(join(dir, 'data'), totpUsers);
   const app = await startReferenceServer(port, join(dir, 'data'));
   running.push(app);
   const { returning, totp } = await prepareAccounts(app.origin, totpUsers);
   const appUrl = await appUrlOf(app.origin);
-  const floor = await startBareForms(port + 1, appUrl);
+  const floor = await startBareForms(port + 1, appUrl, returning.password);
   running.push(floor);
 
   const ours: Side = { name: 'Frontdoor', origin: app.origin, start: () => `${app.origin}/login` };
@@ -125,64 +133,77 @@ try {
   };
 
   if (traceDir) mkdirSync(traceDir, { recursive: true });
-  const results = new Map<string, Measured[]>();
-  const key = (scenario: Scenario, cache: Cache, side: Side) => `${scenario} ${cache} ${side.name}`;
-  const browser = await chromium.launch(chromiumLaunchOptions);
-  try {
-    for (let run = 1; run <= runs; run += 1) {
-      for (const scenario of SCENARIOS) {
-        for (const cache of CACHES) {
-          for (const side of [ours, bare]) {
-            const person = side === bare ? floorPerson(scenario) : scenario === 'totp' ? nextTotpUser() : returning;
-            const warmUp = cache === 'cold' ? undefined : side === bare ? floorPerson(scenario) : scenario === 'totp' ? nextTotpUser() : returning;
-            const measured = await measure(browser, {
-              side,
-              scenario,
-              cache,
-              person,
-              ...(warmUp ? { warmUp } : {}),
-              frontDoor: app.origin,
-              skipMfaUser: returning.id,
-              appOrigin: new URL(appUrl).origin,
-              ...(traceDir ? { trace: join(traceDir, `${scenario}-${cache}-${side.name.replaceAll(' ', '-')}-${run}.json`) } : {}),
-            });
-            results.set(key(scenario, cache, side), [...(results.get(key(scenario, cache, side)) ?? []), measured]);
-            const { opened, appRequested } = measured.timeline;
-            console.error(`Run ${run} of ${runs}, ${scenario}, ${cache} cache, ${side.name}: ${(appRequested - opened).toFixed(0)} ms`);
+  const sections: string[] = [];
+  const targets: string[] = [];
+  for (const engineName of ENGINES) {
+    const engine = await OPEN[engineName]();
+    const results = new Map<string, Measured[]>();
+    const key = (scenario: Scenario, cache: Cache, side: Side) => `${scenario} ${cache} ${side.name}`;
+    try {
+      // Unmeasured, once a side: a browser's first pages start parts of the browser that no later run starts again.
+      for (const side of [ours, bare]) {
+        const person = side === bare ? floorPerson('password') : returning;
+        await measure(await engine.newSession(), {
+          side,
+          scenario: 'password',
+          cache: 'cold',
+          person,
+          frontDoor: app.origin,
+          skipMfaUser: returning.id,
+          appOrigin: new URL(appUrl).origin,
+        });
+      }
+      for (let run = 1; run <= runs; run += 1) {
+        for (const scenario of SCENARIOS) {
+          for (const cache of CACHES) {
+            for (const side of [ours, bare]) {
+              const person = side === bare ? floorPerson(scenario) : scenario === 'totp' ? nextTotpUser() : returning;
+              const warmUp = cache === 'cold' ? undefined : side === bare ? floorPerson(scenario) : scenario === 'totp' ? nextTotpUser() : returning;
+              const measured = await measure(await engine.newSession(), {
+                side,
+                scenario,
+                cache,
+                person,
+                ...(warmUp ? { warmUp } : {}),
+                frontDoor: app.origin,
+                skipMfaUser: returning.id,
+                appOrigin: new URL(appUrl).origin,
+                ...(traceDir ? { trace: join(traceDir, `${engineName}-${scenario}-${cache}-${side.name.replaceAll(' ', '-')}-${run}.json`) } : {}),
+              });
+              results.set(key(scenario, cache, side), [...(results.get(key(scenario, cache, side)) ?? []), measured]);
+              const { opened, appRequested, emailShown, emailEntered, passwordShown, passwordEntered } = measured.timeline;
+              console.error(
+                `${engine.name}, run ${run} of ${runs}, ${scenario}, ${cache} cache, ${side.name}: ${(appRequested - opened).toFixed(0)} ms ` +
+                  `(clicking and typing the e-mail ${(emailEntered - emailShown).toFixed(0)} ms, the password ${(passwordEntered - passwordShown).toFixed(0)} ms)`,
+              );
+            }
           }
         }
       }
+    } finally {
+      await engine.close();
     }
-  } finally {
-    await browser.close();
-  }
 
-  for (const scenario of SCENARIOS) {
-    for (const cache of CACHES) {
-      const last = results.get(key(scenario, cache, ours))?.at(-1);
-      if (!last) continue;
-      console.error(`\nFrontdoor's requests after the password's Enter (${scenario}, ${cache} cache, last run):`);
-      for (const line of requestList(last.afterPassword, app.origin)) console.error(`  ${line}`);
+    for (const scenario of SCENARIOS) {
+      for (const cache of CACHES) {
+        const last = results.get(key(scenario, cache, ours))?.at(-1);
+        if (!last) continue;
+        console.error(`\n${engine.name}: Frontdoor's requests after the password's Enter (${scenario}, ${cache} cache, last run):`);
+        for (const line of requestList(last.afterPassword, app.origin)) console.error(`  ${line}`);
+      }
     }
-  }
 
-  const host = machine();
-  const timelines = (scenario: Scenario, cache: Cache, side: Side): Timeline[] => (results.get(key(scenario, cache, side)) ?? []).map((run) => run.timeline);
-  const title = { password: 'Password', totp: 'TOTP' } satisfies Record<Scenario, string>;
-  console.log(
-    [
-      '### Sign-in (`npm run bench:sign-in`)',
+    const timelines = (scenario: Scenario, cache: Cache, side: Side): Timeline[] => (results.get(key(scenario, cache, side)) ?? []).map((run) => run.timeline);
+    sections.push(
+      `#### ${engine.name}`,
       '',
-      `${started.toISOString().slice(0, 16).replace('T', ' ')} UTC; ${host.cores} cores (${host.cpu}), ${host.chromium}, Node ${host.node}; ` +
-        `load average ${loadBefore} before, ${loadAverage()} after. Chromium through Playwright, the network emulated at ${SLOW_4G.latency} ms latency, ` +
-        `1.6 Mbit/s down and 750 kbit/s up, the CPU ${CPU_SLOWDOWN}x slower. Medians of ${runs} runs each, the app and the bare forms in turns; ` +
-        `each step from the key press to the next field shown, the last to the browser's request of the app's page (the bare forms open at /, not /login).`,
+      `${engine.described}.`,
       ...SCENARIOS.flatMap((scenario) =>
         CACHES.flatMap((cache) => {
           const [mine, theirs] = [timelines(scenario, cache, ours), timelines(scenario, cache, bare)];
           return [
             '',
-            `#### ${title[scenario]}, ${cache} cache`,
+            `**${engine.name}: ${TITLE[scenario]}, ${cache} cache**`,
             '',
             stepTable(mine, theirs),
             '',
@@ -191,9 +212,10 @@ try {
         }),
       ),
       '',
-      '#### Targets',
-      '',
+    );
+    targets.push(
       targetsTable(
+        engine.name,
         SCENARIOS.flatMap((scenario) =>
           CACHES.map((cache) => {
             const [mine, theirs] = [timelines(scenario, cache, ours), timelines(scenario, cache, bare)];
@@ -201,6 +223,22 @@ try {
           }),
         ),
       ),
+    );
+  }
+
+  const host = machine();
+  console.log(
+    [
+      '### Sign-in (`npm run bench:sign-in`)',
+      '',
+      `${started.toISOString().slice(0, 16).replace('T', ' ')} UTC; ${host.cores} cores (${host.cpu}), Node ${host.node}; ` +
+        `load average ${loadBefore} before, ${loadAverage()} after. Medians of ${runs} runs each, the app and the bare forms in turns; ` +
+        `each step from the key press to the next field shown, the last to the browser's request of the app's page (the bare forms open at /, not /login).`,
+      '',
+      ...sections,
+      '#### Targets',
+      '',
+      ...targets.flatMap((table, index) => (index === 0 ? [table] : [table.split('\n').slice(2).join('\n')])),
     ].join('\n'),
   );
   console.error(`\nTook ${((Date.now() - started.getTime()) / 1000).toFixed(0)} s.`);

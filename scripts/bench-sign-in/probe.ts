@@ -21,8 +21,7 @@
  * The fields are the app's and the bare forms' alike: the e-mail (the editable one; the password
  * step shows it read-only), the password and the 6-digit code.
  */
-import type { Page } from '@playwright/test';
-import { log, type Log } from './log';
+import type { Log } from './log';
 
 export const FIELDS = {
   email: 'input[name=username]:not([readonly]):not([type=hidden])',
@@ -32,13 +31,17 @@ export const FIELDS = {
 
 export type Field = keyof typeof FIELDS;
 
+/** The function of the page the probe reports to, which each engine binds to the benchmark. */
+export const REPORT_BINDING = '__benchReport';
+
 /**
- * Plain JavaScript in a string, as scripts/lighthouse/keypress.ts does it: a function passed from here
+ * Installed by each engine in every document the tab loads, before the page's own scripts. Plain
+ * JavaScript in a string, as scripts/lighthouse/keypress.ts does it: a function passed from here
  * would carry the helpers tsx adds to named functions, which the page does not have.
  */
-const PROBE = `(() => {
+export const PROBE = `(() => {
   const fields = ${JSON.stringify(FIELDS)};
-  const report = (...args) => typeof window.__benchReport === 'function' && (window.__benchReport(...args), true);
+  const report = (...args) => typeof window.${REPORT_BINDING} === 'function' && (window.${REPORT_BINDING}(...args), true);
   const shown = new Set();
   let asked = false;
   const look = () => {
@@ -81,11 +84,3 @@ export interface Report {
 
 /** Every report of the tab, in order. */
 export type Probe = Log<Report>;
-
-/** Installs the probe in every document the page loads from now on. */
-export async function probe(page: Page): Promise<Probe> {
-  const reports = log<Report>();
-  await page.exposeBinding('__benchReport', (_source, report: Report) => reports.push(report));
-  await page.addInitScript({ content: PROBE });
-  return reports;
-}

@@ -6,15 +6,14 @@
  * context, an unmeasured sign-in first fills the cache; then cookies and storage go, but for the
  * skip-MFA cookie, and the measured sign-in starts in a new tab, as a person coming back would.
  *
- * The clocks: a press is timed in Node (Date.now() just before Playwright sends the key), a field
- * shown by the page (probe.ts), the app's request by the browser (conditions.ts). All three read
+ * The clocks: a press is timed in Node (Date.now() just before the key is sent), a field shown by
+ * the page (probe.ts), the app's request by the browser or the proxy (engine.ts). All three read
  * the machine's wall clock, so a step is the difference of two of them.
  */
-import { writeFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { skipMfaCookieAttributes, skipMfaCookieName } from '../../src/session/cookies';
-import { condition, SLOW_4G, type Requests, type Sent } from './conditions';
-import { probe, type Field, type Probe, type Report } from './probe';
+import { SLOW_4G, type Sent } from './conditions';
+import type { BenchSession, BenchTab } from './engine';
+import type { Field, Report } from './probe';
 import type { Timeline } from './report';
 
 export type Scenario = 'password' | 'totp';
@@ -46,7 +45,7 @@ const STEP_TIMEOUT_MS = 60_000;
 /** How long typed text may take to reach its field. */
 const TYPING_TIMEOUT_MS = 10_000;
 
-async function within<T>(page: Page, what: string, waiting: Promise<T>, timeout = STEP_TIMEOUT_MS): Promise<T> {
+async function within<T>(tab: BenchTab, what: string, waiting: Promise<T>, timeout = STEP_TIMEOUT_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), timeout)));
   try {
@@ -55,11 +54,8 @@ async function within<T>(page: Page, what: string, waiting: Promise<T>, timeout 
   } finally {
     clearTimeout(timer);
   }
-  const text = await page
-    .locator('body')
-    .innerText({ timeout: 2000 })
-    .catch(() => '');
-  throw new Error(`No ${what} within ${timeout / 1000} s on ${page.url()}; the page said: ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
+  const text = await tab.text().catch(() => '');
+  throw new Error(`No ${what} within ${timeout / 1000} s on ${tab.url()}; the page said: ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
 }
 
 /**
@@ -77,45 +73,41 @@ function assertThrottled(requests: readonly Sent[], page: string): void {
   }
 }
 
-/**
- * Types as a person does, and the same on both sides: a click on the field where the probe saw it,
- * then the text, through the DevTools protocol's input events. Not Playwright's locators: they
- * compile Playwright's own script into each new document first, some 200 ms on the slowed CPU, which
- * the bare forms' three documents would pay three times and the app once, while it starts.
- */
-async function typeInto(page: Page, reports: Probe, field: Report, text: string, keyByKey = false): Promise<void> {
-  const from = reports.entries.length;
-  await page.mouse.click(field.x, field.y);
-  await (keyByKey ? page.keyboard.type(text) : page.keyboard.insertText(text));
-  const typed = reports.first(from, (report) => report.field === field.field && report.event === 'typed');
-  await within(page, `input into the ${field.field} field after a click at (${field.x.toFixed(0)}, ${field.y.toFixed(0)})`, typed, TYPING_TIMEOUT_MS);
+/** Types as a person does, and the same on both sides: a click on the field where the probe saw it, then the text. */
+async function typeInto(tab: BenchTab, field: Report, text: string, keyByKey = false): Promise<void> {
+  const from = tab.reports.entries.length;
+  await tab.click(field.x, field.y);
+  await tab.type(text, keyByKey);
+  const typed = tab.reports.first(from, (report) => report.field === field.field && report.event === 'typed');
+  await within(tab, `input into the ${field.field} field after a click at (${field.x.toFixed(0)}, ${field.y.toFixed(0)})`, typed, TYPING_TIMEOUT_MS);
 }
 
-async function signIn(page: Page, requests: Requests, reports: Probe, start: string, person: SignInAs, appOrigin: string): Promise<Measured> {
+async function signIn(tab: BenchTab, start: string, person: SignInAs, appOrigin: string): Promise<Measured> {
+  const { requests, reports } = tab;
   // Each wait takes the reports from the moment before the action that brings its field on.
   const shown = (field: Field, from: number) =>
     within(
-      page,
+      tab,
       `${field} field`,
       reports.first(from, (report) => report.field === field && report.event === 'shown'),
     );
   const press = async () => {
     const at = Date.now();
-    await page.keyboard.press('Enter');
+    await tab.pressEnter();
     return at;
   };
 
   let from = reports.entries.length;
   const opened = Date.now();
-  await page.goto(start, { waitUntil: 'commit' });
+  await tab.open(start);
   const emailField = await shown('email', from);
-  await typeInto(page, reports, emailField, person.email);
+  await typeInto(tab, emailField, person.email);
 
   const sinceEmail = requests.entries.length;
   from = reports.entries.length;
   const emailEntered = await press();
   const passwordField = await shown('password', from);
-  await typeInto(page, reports, passwordField, person.password);
+  await typeInto(tab, passwordField, person.password);
 
   const sincePassword = requests.entries.length;
   from = reports.entries.length;
@@ -124,11 +116,11 @@ async function signIn(page: Page, requests: Requests, reports: Probe, start: str
   if (person.code) {
     const codeField = await shown('code', from);
     // The six digits key by key, as a person types them.
-    await typeInto(page, reports, codeField, await person.code(), true);
+    await typeInto(tab, codeField, await person.code(), true);
     code = { codeShown: codeField.at, codeEntered: await press() };
   }
   const app = await within(
-    page,
+    tab,
     "request of the app's page",
     requests.first(sincePassword, (request) => request.type === 'Document' && new URL(request.url).origin === appOrigin),
   );
@@ -139,20 +131,13 @@ async function signIn(page: Page, requests: Requests, reports: Probe, start: str
 }
 
 /** The cookie of a user who chose "Skip" on the MFA setup today (flows 4.4), as the app writes it. */
-async function addSkipMfaCookie(context: BrowserContext, frontDoor: string, userId: string): Promise<void> {
+async function addSkipMfaCookie(session: BenchSession, frontDoor: string, userId: string): Promise<void> {
   const name = skipMfaCookieName(userId);
   if (!name) throw new Error(`No skip-MFA cookie can name the user ${userId}.`);
   // The app's cookie lasts to the end of the day; counted from an hour ahead, a run over midnight
   // keeps it. Set for the front door's URL, it is its host's alone and on path /, as the app's is.
   const { expires, secure } = skipMfaCookieAttributes(Date.now() + 3600_000);
-  await context.addCookies([{ name, value: 'true', url: `${frontDoor}/`, secure, sameSite: 'Strict', expires: Math.floor(expires.getTime() / 1000) }]);
-}
-
-/** A tab under the benchmark's conditions, with the probe in its documents. */
-async function newTab(context: BrowserContext): Promise<{ page: Page; requests: Requests; reports: Probe }> {
-  const page = await context.newPage();
-  const requests = await condition(context, page);
-  return { page, requests, reports: await probe(page) };
+  await session.addCookie({ name, value: 'true', url: `${frontDoor}/`, secure, expires });
 }
 
 export interface Run {
@@ -165,51 +150,29 @@ export interface Run {
   frontDoor: string;
   skipMfaUser: string;
   appOrigin: string;
-  /** Where to write a Chromium trace of the measured sign-in (BENCH_TRACE_DIR), if anywhere. */
+  /** Where to write a trace of the measured sign-in (BENCH_TRACE_DIR), where the engine can. */
   trace?: string;
 }
 
-/**
- * What a trace records: the main thread's tasks, events and requests, and its JavaScript sampled,
- * as DevTools' Performance panel shows them. Tracing slows the page: a traced run shows where the
- * time goes, not how long it takes.
- */
-const TRACE_CATEGORIES = [
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'v8.execute',
-  'loading',
-  'toplevel',
-  'disabled-by-default-v8.cpu_profiler',
-];
-
-export async function measure(browser: Browser, run: Run): Promise<Measured> {
-  const context = await browser.newContext({ locale: 'en-GB' });
+/** One sign-in in a session of its own, its HTTP cache cold, or warmed by a sign-in before it. */
+export async function measure(session: BenchSession, run: Run): Promise<Measured> {
   try {
-    await addSkipMfaCookie(context, run.frontDoor, run.skipMfaUser);
+    await addSkipMfaCookie(session, run.frontDoor, run.skipMfaUser);
     const start = run.side.start(run.scenario);
     if (run.cache === 'warm') {
       if (!run.warmUp) throw new Error('A warm-cache run needs a sign-in to warm the cache with.');
-      const first = await newTab(context);
-      await signIn(first.page, first.requests, first.reports, start, run.warmUp, run.appOrigin);
-      await first.page.close();
-      await context.clearCookies();
-      await addSkipMfaCookie(context, run.frontDoor, run.skipMfaUser);
+      const first = await session.newTab();
+      await signIn(first, start, run.warmUp, run.appOrigin);
+      await first.close();
     }
-    const tab = await newTab(context);
+    const tab = await session.newTab();
     if (run.cache === 'warm') {
-      const cdp = await context.newCDPSession(tab.page);
-      // Not the HTTP cache: "cache_storage" is the Cache API's.
-      await cdp.send('Storage.clearDataForOrigin', { origin: run.side.origin, storageTypes: 'local_storage,indexeddb,service_workers,cache_storage' });
-      await cdp.detach();
+      await session.forget(run.side.origin, tab);
+      await addSkipMfaCookie(session, run.frontDoor, run.skipMfaUser);
     }
-    if (run.trace) await browser.startTracing(tab.page, { categories: TRACE_CATEGORIES });
-    try {
-      return await signIn(tab.page, tab.requests, tab.reports, start, run.person, run.appOrigin);
-    } finally {
-      if (run.trace) writeFileSync(run.trace, await browser.stopTracing());
-    }
+    const signingIn = () => signIn(tab, start, run.person, run.appOrigin);
+    return run.trace && session.traced ? await session.traced(tab, run.trace, signingIn) : await signingIn();
   } finally {
-    await context.close();
+    await session.close();
   }
 }
