@@ -173,6 +173,8 @@ test('a user with several organisations chooses one', async ({ page }, testInfo)
     .getByRole('link');
   // Reserved contexts first: the marketplace and the meta site (flows 2).
   await expect(companies).toHaveText(['Marketplace', 'Meta', 'Acme Corporation', 'Vault Bank']);
+  // A company without a logo, or whose logo does not load, keeps the logo's place: 56 px square.
+  for (const logo of await page.locator('.fd-company .fd-image').all()) expect(await logo.boundingBox()).toMatchObject({ width: 56, height: 56 });
   // Signed in with TOTP: the way to new recovery codes (flows 4.6).
   await expect(page.getByRole('link', { name: 'Make new recovery codes' })).toHaveAttribute('href', /^\/account\/recovery-codes/);
   await expectNoAxeViolations(page, 'company selection');

@@ -467,6 +467,8 @@ test.describe('buttons, images and messages', () => {
     await expect(broken.getByRole('img', { name: 'Broken image' })).toBeVisible();
     // The placeholder, not the browser's broken-image icon, even when the error comes at once.
     await expect(broken.locator('.fd-image--error')).toBeVisible();
+    // Of the image's size, 72 px, in a browser that takes no length without its unit.
+    expect(await broken.locator('.fd-image--error').boundingBox()).toMatchObject({ width: 72, height: 72 });
     await expect(broken.locator('img')).toHaveCount(0);
     await page.getByRole('button', { name: 'Show a message' }).click();
     await expect(page.getByRole('status')).toContainText('goes away after 10 seconds');

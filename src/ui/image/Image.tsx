@@ -10,6 +10,12 @@ export interface ImageProps extends ComponentProps<'img'> {
 }
 
 /**
+ * An image's width or height as CSS takes it: React adds `px` to a number in a style, Preact does
+ * not, and a browser ignores a length without its unit.
+ */
+const cssLength = (value: number | string | undefined) => (typeof value === 'number' ? `${value}px` : value);
+
+/**
  * An image of the platform (flows 9 shapes). When it cannot load it shows an empty placeholder of the
  * same size and logs a warning (flows 8), instead of the browser's broken-image icon.
  *
@@ -26,7 +32,7 @@ export function Image({ shape = 'square', className, src, alt, onError, ...image
     return (
       <span
         className={`${classes} fd-image--error`}
-        style={{ width: imageProps.width, height: imageProps.height }}
+        style={{ width: cssLength(imageProps.width), height: cssLength(imageProps.height) }}
         {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
       />
     );
