@@ -24,8 +24,8 @@
  * skip-MFA cookie). Runs are taken in turns, the app then the floor, so a busy moment of the machine
  * falls on both; before them, each engine signs in once on each side, unmeasured. Prints Markdown
  * tables to paste into docs/figures.md on stdout, and the targets beside what the run measured
- * (report.ts, `targetsTable`); progress and, for the app, what it requested after the password's
- * Enter in each table's last run on stderr.
+ * (report.ts, `targetsTable`); progress and what each side requested after the password's Enter in
+ * each table's last run, with how long each answer took, on stderr.
  *
  * The users come from the admin command on a fresh data directory, then the API (accounts.ts): the
  * server takes each 30-second TOTP step once per user, so every sign-in with a code, warm-ups
@@ -186,10 +186,12 @@ try {
 
     for (const scenario of SCENARIOS) {
       for (const cache of CACHES) {
-        const last = results.get(key(scenario, cache, ours))?.at(-1);
-        if (!last) continue;
-        console.error(`\n${engine.name}: Frontdoor's requests after the password's Enter (${scenario}, ${cache} cache, last run):`);
-        for (const line of requestList(last.afterPassword, app.origin)) console.error(`  ${line}`);
+        for (const side of [ours, bare]) {
+          const last = results.get(key(scenario, cache, side))?.at(-1);
+          if (!last) continue;
+          console.error(`\n${engine.name}, ${side.name}: requests after the password's Enter (${scenario}, ${cache} cache, last run):`);
+          for (const line of requestList(last.afterPassword, side.origin)) console.error(`  ${line}`);
+        }
       }
     }
 

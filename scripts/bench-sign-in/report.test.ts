@@ -56,21 +56,21 @@ describe('the sign-in tables', () => {
     expect(wholeRuns([password(0), password(300)])).toBe('2000 / 2300');
   });
 
-  it('lists requests by path, once each with their count and cache hits, in the order first made', () => {
+  it('lists requests by path, once each with their count, cache hits and answer times, in the order first made', () => {
     const sent = (url: string, fromCache = false, method = 'GET'): Sent => ({ at: 0, url, method, type: 'Script', fromCache });
     const origin = 'http://127.0.0.1:8590';
     expect(
       requestList(
         [
-          sent(`${origin}/api/login`, false, 'POST'),
+          { ...sent(`${origin}/api/login`, false, 'POST'), waited: 171.4 },
           sent(`${origin}/MFALogin.1.js`, true),
-          sent(`${origin}/api/login`, false, 'POST'),
+          { ...sent(`${origin}/api/login`, false, 'POST'), waited: 165 },
           sent(`${origin}/MFALogin.1.js?v=2`),
           sent('http://app.example:8590/?context=acme'),
         ],
         origin,
       ),
-    ).toEqual(['2× POST /api/login', '2× GET /MFALogin.1.js (1 from the cache)', '1× GET http://app.example:8590/']);
+    ).toEqual(['2× POST /api/login, answered in 171 / 165 ms', '2× GET /MFALogin.1.js (1 from the cache)', '1× GET http://app.example:8590/']);
   });
 
   it('sets the targets beside the run: every whole sign-in’s median within ×1.10, every step within ×1.25, every slowest run within ×1.20', () => {

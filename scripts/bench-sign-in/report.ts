@@ -129,16 +129,24 @@ export function targetsTable(engine: string, measured: readonly ScenarioMedians[
 export const wholeRuns = (runs: readonly Timeline[]): string => runs.map((run) => (run.appRequested - run.opened).toFixed(0)).join(' / ');
 
 /**
- * The requests of a sign-in by path, each once with how many times it was made and how many of those
- * the cache answered, in the order of their first request; paths of another origin with it.
+ * The requests of a sign-in by path, each once with how many times it was made, how many of those
+ * the cache answered, and how long the network took to answer each of the others (the emulated
+ * latency and the server's time), in the order of their first request; paths of another origin with it.
  */
 export function requestList(requests: readonly Sent[], origin: string): string[] {
-  const counts = new Map<string, { count: number; cached: number }>();
+  const counts = new Map<string, { count: number; cached: number; answered: number[] }>();
   for (const request of requests) {
     const url = new URL(request.url);
     const key = `${request.method} ${url.origin === origin ? '' : url.origin}${url.pathname}`;
-    const count = counts.get(key) ?? { count: 0, cached: 0 };
-    counts.set(key, { count: count.count + 1, cached: count.cached + (request.fromCache ? 1 : 0) });
+    const count = counts.get(key) ?? { count: 0, cached: 0, answered: [] };
+    counts.set(key, {
+      count: count.count + 1,
+      cached: count.cached + (request.fromCache ? 1 : 0),
+      answered: !request.fromCache && request.waited !== undefined ? [...count.answered, request.waited] : count.answered,
+    });
   }
-  return [...counts].map(([key, { count, cached }]) => `${count}× ${key}${cached ? ` (${cached} from the cache)` : ''}`);
+  return [...counts].map(
+    ([key, { count, cached, answered }]) =>
+      `${count}× ${key}${cached ? ` (${cached} from the cache)` : ''}${answered.length ? `, answered in ${answered.map((ms) => ms.toFixed(0)).join(' / ')} ms` : ''}`,
+  );
 }
