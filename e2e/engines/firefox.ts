@@ -12,18 +12,19 @@ export const NO_FIREFOX = `No Firefox found for the stories in Firefox at ${FIRE
 
 export const hasFirefox = () => existsSync(FIREFOX_PATH);
 
+/** No network of Firefox's own: no updates, telemetry or captive-portal probes while it is driven. */
+export const QUIET_PREFS = {
+  'network.captive-portal-service.enabled': false,
+  'app.update.enabled': false,
+  'toolkit.telemetry.enabled': false,
+} as const;
+
 export async function openFirefox({ baseURL, javaScript }: EngineOptions): Promise<EnginePage> {
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
     headless: true,
-    extraPrefsFirefox: {
-      'javascript.enabled': javaScript,
-      // No network of its own: no updates, telemetry or captive-portal probes during a story.
-      'network.captive-portal-service.enabled': false,
-      'app.update.enabled': false,
-      'toolkit.telemetry.enabled': false,
-    },
+    extraPrefsFirefox: { 'javascript.enabled': javaScript, ...QUIET_PREFS },
   });
   const [first] = await browser.pages();
   const page: Page = first ?? (await browser.newPage());

@@ -6,7 +6,7 @@
  * session is a BiDi user context: its cookies, storage and HTTP cache are its own.
  */
 import puppeteer, { type Browser, type BrowserContext } from 'puppeteer-core';
-import { FIREFOX_PATH, NO_FIREFOX, hasFirefox } from '../../e2e/engines/firefox';
+import { FIREFOX_PATH, NO_FIREFOX, QUIET_PREFS, hasFirefox } from '../../e2e/engines/firefox';
 import { SLOW_4G } from './conditions';
 import type { BenchEngine, BenchSession, BenchTab } from './engine';
 import { log } from './log';
@@ -77,9 +77,7 @@ export async function openFirefox(): Promise<BenchEngine> {
         'network.proxy.allow_hijacking_localhost': true,
         // Six connections, as Firefox opens to one server directly, not the 32 it allows a proxy.
         'network.http.max-persistent-connections-per-proxy': 6,
-        'network.captive-portal-service.enabled': false,
-        'app.update.enabled': false,
-        'toolkit.telemetry.enabled': false,
+        ...QUIET_PREFS,
       },
     });
   } catch (error) {

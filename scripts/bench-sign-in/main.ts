@@ -56,7 +56,7 @@ import { startBareForms } from './bare-forms';
 import { openChromium } from './chromium-engine';
 import type { BenchEngine } from './engine';
 import { openFirefox } from './firefox-engine';
-import { requestList, slowestWholes, stepMedians, stepTable, targetsTable, wholeRuns, type Timeline } from './report';
+import { requestList, slowestWholes, stepMedians, stepTable, targetsTable, wholeRuns, type EngineTargets, type Timeline } from './report';
 import { measure, type Cache, type Measured, type Scenario, type SignInAs, type Side } from './sign-in-run';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -131,45 +131,42 @@ try {
     if (!user) throw new Error('No TOTP user left for a sign-in.');
     return withCode(user);
   };
+  /** Who signs in on a side: the floor's one person, or ours, a TOTP user of their own for each sign-in with a code. */
+  const personFor = (side: Side, scenario: Scenario): SignInAs => (side === bare ? floorPerson(scenario) : scenario === 'totp' ? nextTotpUser() : returning);
+  const appOrigin = new URL(appUrl).origin;
+  /** One sign-in in a new session of the engine; a warm one signs in first to fill its cache. */
+  const signIn = async (engine: BenchEngine, side: Side, scenario: Scenario, cache: Cache, trace?: string) => {
+    const person = personFor(side, scenario);
+    const warmUp = cache === 'warm' ? personFor(side, scenario) : undefined;
+    return measure(await engine.newSession(), {
+      side,
+      scenario,
+      cache,
+      person,
+      ...(warmUp ? { warmUp } : {}),
+      frontDoor: app.origin,
+      skipMfaUser: returning.id,
+      appOrigin,
+      ...(trace ? { trace } : {}),
+    });
+  };
 
   if (traceDir) mkdirSync(traceDir, { recursive: true });
   const sections: string[] = [];
-  const targets: string[] = [];
+  const targets: EngineTargets[] = [];
   for (const engineName of ENGINES) {
     const engine = await OPEN[engineName]();
     const results = new Map<string, Measured[]>();
     const key = (scenario: Scenario, cache: Cache, side: Side) => `${scenario} ${cache} ${side.name}`;
     try {
       // Unmeasured, once a side: a browser's first pages start parts of the browser that no later run starts again.
-      for (const side of [ours, bare]) {
-        const person = side === bare ? floorPerson('password') : returning;
-        await measure(await engine.newSession(), {
-          side,
-          scenario: 'password',
-          cache: 'cold',
-          person,
-          frontDoor: app.origin,
-          skipMfaUser: returning.id,
-          appOrigin: new URL(appUrl).origin,
-        });
-      }
+      for (const side of [ours, bare]) await signIn(engine, side, 'password', 'cold');
       for (let run = 1; run <= runs; run += 1) {
         for (const scenario of SCENARIOS) {
           for (const cache of CACHES) {
             for (const side of [ours, bare]) {
-              const person = side === bare ? floorPerson(scenario) : scenario === 'totp' ? nextTotpUser() : returning;
-              const warmUp = cache === 'cold' ? undefined : side === bare ? floorPerson(scenario) : scenario === 'totp' ? nextTotpUser() : returning;
-              const measured = await measure(await engine.newSession(), {
-                side,
-                scenario,
-                cache,
-                person,
-                ...(warmUp ? { warmUp } : {}),
-                frontDoor: app.origin,
-                skipMfaUser: returning.id,
-                appOrigin: new URL(appUrl).origin,
-                ...(traceDir ? { trace: join(traceDir, `${engineName}-${scenario}-${cache}-${side.name.replaceAll(' ', '-')}-${run}.json`) } : {}),
-              });
+              const trace = traceDir && join(traceDir, `${engineName}-${scenario}-${cache}-${side.name.replaceAll(' ', '-')}-${run}.json`);
+              const measured = await signIn(engine, side, scenario, cache, trace);
               results.set(key(scenario, cache, side), [...(results.get(key(scenario, cache, side)) ?? []), measured]);
               const { opened, appRequested, emailShown, emailEntered, passwordShown, passwordEntered } = measured.timeline;
               console.error(
@@ -215,17 +212,15 @@ try {
       ),
       '',
     );
-    targets.push(
-      targetsTable(
-        engine.name,
-        SCENARIOS.flatMap((scenario) =>
-          CACHES.map((cache) => {
-            const [mine, theirs] = [timelines(scenario, cache, ours), timelines(scenario, cache, bare)];
-            return { scenario, cache, medians: stepMedians(mine, theirs), slowest: slowestWholes(mine, theirs) };
-          }),
-        ),
+    targets.push({
+      engine: engine.name,
+      measured: SCENARIOS.flatMap((scenario) =>
+        CACHES.map((cache) => {
+          const [mine, theirs] = [timelines(scenario, cache, ours), timelines(scenario, cache, bare)];
+          return { scenario, cache, medians: stepMedians(mine, theirs), slowest: slowestWholes(mine, theirs) };
+        }),
       ),
-    );
+    });
   }
 
   const host = machine();
@@ -240,7 +235,7 @@ try {
       ...sections,
       '#### Targets',
       '',
-      ...targets.flatMap((table, index) => (index === 0 ? [table] : [table.split('\n').slice(2).join('\n')])),
+      targetsTable(targets),
     ].join('\n'),
   );
   console.error(`\nTook ${((Date.now() - started.getTime()) / 1000).toFixed(0)} s.`);

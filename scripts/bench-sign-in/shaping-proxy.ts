@@ -12,6 +12,7 @@
  */
 import { Agent, createServer, request as forward, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isLoopback } from '../../rules/loopback';
 import { SLOW_4G, type Requests, type Sent } from './conditions';
 import { log } from './log';
 
@@ -23,9 +24,6 @@ export interface ShapingProxy {
   requests: Requests;
   close(): Promise<void>;
 }
-
-/** Loopback names resolve here, as the browser resolves them: any `*.localhost` is the machine itself. */
-const loopback = (hostname: string) => (hostname === 'localhost' || hostname.endsWith('.localhost') ? '127.0.0.1' : hostname);
 
 /** What the browser asked for, as DevTools names it: a navigation is a Document. */
 function typeOf(request: IncomingMessage): string {
@@ -72,7 +70,15 @@ export async function startShapingProxy(): Promise<ShapingProxy> {
     const headers = hopByHopless(incoming.headers);
     const answer = await new Promise<IncomingMessage>((resolve, reject) => {
       const upstream = forward(
-        { host: loopback(url.hostname), port: url.port || 80, path: url.pathname + url.search, method: sent.method, headers, agent },
+        // Loopback names are the machine itself, as the browser resolves them and Node's resolver does not.
+        {
+          host: isLoopback(url.hostname) ? '127.0.0.1' : url.hostname,
+          port: url.port || 80,
+          path: url.pathname + url.search,
+          method: sent.method,
+          headers,
+          agent,
+        },
         resolve,
       );
       upstream.once('error', reject);
