@@ -7,6 +7,7 @@ import { createOrganization, createUser } from '../admin/operations';
 import { codeAt, currentStep, newTotpSecret } from '../auth/totp';
 import { FREE_FAILURES, accountKey } from '../auth/login-throttle';
 import { awayFromStepBoundary } from '../testing/totp';
+import { onHashWait } from '../auth/passwords';
 
 const PASSWORD = 'Correct-Horse-9';
 
@@ -20,6 +21,15 @@ function pendingCookieOf(answer: Answer): string | undefined {
 
 /** The Cookie header a browser sends back for a Set-Cookie. */
 const sentBack = (setCookie: string | undefined) => setCookie?.split(';', 1)[0] ?? '';
+
+/** How many argon2id hashes this process runs while `run` does. */
+let hashes = 0;
+onHashWait(() => (hashes += 1));
+async function hashesDuring(run: () => Promise<unknown>): Promise<number> {
+  const before = hashes;
+  await run();
+  return hashes - before;
+}
 
 describe.each(testDatabases)('the code step of a pending sign-in, without the password, on $name', (target) => {
   let api: Api;
@@ -128,6 +138,44 @@ describe.each(testDatabases)('the code step of a pending sign-in, without the pa
     expect(signedIn.statusCode).toBe(200);
     expect(pendingCookieOf(signedIn)).toMatch(/^frontdoor_pending_sign_in=; Max-Age=0;/);
     expect((await codeStep(cookie, codeAt(secret, currentStep() - 1))).json()).toMatchObject({ code: 'sign_in_expired' });
+  });
+
+  const withCode = (email: string, password: string, cookie: string) =>
+    call(api.app, { method: 'POST', url: '/login', payload: { email, password, challenge: codeAt(secret, currentStep()) }, headers: cookie ? { cookie } : {} });
+
+  it('proves the password sent again with the code by its pending sign-in, with no second argon2id', async () => {
+    await awayFromStepBoundary();
+    const email = await userWithTotp();
+    expect(await hashesDuring(() => passwordStep(email))).toBe(1);
+    const { cookie } = await passwordStep(email);
+    let answer: Answer | undefined;
+    expect(await hashesDuring(async () => (answer = await withCode(email, PASSWORD, cookie)))).toBe(0);
+    expect(answer?.statusCode).toBe(200);
+    // Without the browser's pending sign-in the password is hashed, as on the password step.
+    const other = await userWithTotp();
+    expect(await hashesDuring(async () => (answer = await withCode(other, PASSWORD, '')))).toBe(1);
+    expect(answer?.statusCode).toBe(200);
+  });
+
+  it('refuses a wrong password sent with the code as incorrect, though the browser holds a pending sign-in', async () => {
+    await awayFromStepBoundary();
+    const email = await userWithTotp();
+    const { cookie } = await passwordStep(email);
+    const refused = await withCode(email, `${PASSWORD}x`, cookie);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'invalid_credentials' });
+    expect((await withCode(email, PASSWORD, cookie)).statusCode).toBe(200);
+  });
+
+  it('proves no password of another account, nor one from before a new password', async () => {
+    await awayFromStepBoundary();
+    const [first, second] = [await userWithTotp(), await userWithTotp()];
+    const { cookie } = await passwordStep(first);
+    expect(await hashesDuring(() => withCode(second, PASSWORD, cookie))).toBe(1);
+
+    const { cookie: before } = await passwordStep(first);
+    await api.db.query('UPDATE users SET session_generation = session_generation + 1 WHERE lower(email) = $1', [first]);
+    expect(await hashesDuring(() => withCode(first, PASSWORD, before))).toBe(1);
   });
 });
 

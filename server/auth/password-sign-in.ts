@@ -8,10 +8,12 @@
  * A right password that still needs its code starts a pending sign-in: a random value the browser
  * keeps in an HttpOnly cookie, stored here only as its hash, for five minutes. The code step can
  * then be completed with the code alone (`signInWithPendingCode`), after a reload too, with no
- * password kept where a script can read it (docs/decisions/0010-pending-sign-in.md).
+ * password kept where a script can read it (docs/decisions/0010-pending-sign-in.md). When the code
+ * comes with the password again, as the app sends it, the pending sign-in proves that password
+ * without a second argon2id.
  */
 import { sha256Hex } from './sha256';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Services } from '../services';
 import { audit } from '../db/audit';
 import { userOrganizations } from '../db/memberships';
@@ -143,15 +145,33 @@ async function signedIn(
   return factor?.kind === 'recovery-code' ? { ...session, recoveryCodesLeft: factor.left } : session;
 }
 
-async function startPendingSignIn(services: Services, user: UserRow): Promise<string> {
+/**
+ * The password's MAC keyed by the pending sign-in's value, which only the browser holds (the table
+ * keeps its hash): the row alone tests no password guess, and the key lives five minutes.
+ */
+const passwordMac = (pendingSignIn: string, password: string) => createHmac('sha256', pendingSignIn).update(password).digest('hex');
+
+async function startPendingSignIn(services: Services, user: UserRow, password: string): Promise<string> {
   const pendingSignIn = randomBytes(32).toString('base64url');
   await insertPendingSignIn(services.db, {
     idHash: sha256Hex(pendingSignIn),
     userId: user.id,
     generation: user.session_generation,
+    passwordMac: passwordMac(pendingSignIn, password),
     ttlSeconds: PENDING_SIGN_IN_SECONDS,
   });
   return pendingSignIn;
+}
+
+/**
+ * Is this the password the browser's pending sign-in proved, for this user, since their last new
+ * password? Then the code step needs no second argon2id (docs/decisions/0010-pending-sign-in.md).
+ */
+async function provedByPendingSignIn(services: Services, user: UserRow, pendingSignIn: string, password: string): Promise<boolean> {
+  const pending = await findPendingSignIn(services.db, sha256Hex(pendingSignIn));
+  if (!pending?.password_mac || pending.user_id !== user.id || pending.session_generation !== user.session_generation) return false;
+  const sent = Buffer.from(passwordMac(pendingSignIn, password), 'hex');
+  return timingSafeEqual(sent, Buffer.from(pending.password_mac, 'hex'));
 }
 
 /** Throws TooManyRequests when the e-mail or the address must wait. */
@@ -160,8 +180,11 @@ export async function signInWithPassword(services: Services, input: PasswordSign
   const { email, password, challenge, heldPendingSignIn, clientAddress } = input;
   // One statement claims the attempt and reads the user and their organisations (server/db/login-attempts.ts).
   const { attempt, user, organizations } = await audited(services, clientAddress, () => claimPasswordLoginAttempt(db, clientAddress, email));
-  // A dummy hash stands in for a missing one.
-  const passwordMatches = await verifyPassword(user?.password_hash, password);
+  // The code with the password again: the pending sign-in may prove it. Else argon2id, where a
+  // dummy hash stands in for a missing one.
+  const proved =
+    user?.totp_secret && challenge !== undefined && heldPendingSignIn && (await provedByPendingSignIn(services, user, heldPendingSignIn, password));
+  const passwordMatches = proved || (await verifyPassword(user?.password_hash, password));
   // A user whose organisations all sign in through SAML only has no password sign-in (flows 4.1).
   if (!user || !passwordMatches || isSamlOnly(organizations)) {
     await audit(db, clientAddress, 'login.failed', { userId: user?.id });
@@ -174,7 +197,7 @@ export async function signInWithPassword(services: Services, input: PasswordSign
       // The right password on its way to the code is not a failed attempt.
       await attempt.notAFailure();
       if (heldPendingSignIn) await deletePendingSignIn(db, sha256Hex(heldPendingSignIn));
-      return { kind: 'code-required', pendingSignIn: await startPendingSignIn(services, user) };
+      return { kind: 'code-required', pendingSignIn: await startPendingSignIn(services, user, password) };
     }
     const code = { user, storedSecret: user.totp_secret, challenge, clientAddress };
     factor = await withMail(services, (tx, queue) => secondFactor(services, tx, queue, code));

@@ -34,6 +34,7 @@ const LANDED: Record<number, string> = {
   23: '36a25653171c2d0da0f6018ad5d3e031ff6805f943fca9dba85d7e5a2fa9e23d',
   24: '428ea5ba90ab70ab176d2a4de0335599028960f3c12450bfe73975bb4204cdd9',
   25: '21a0674eb19b6fc355ac3fc0e454f276a2a253850030f84c24c2bd915494f255',
+  26: '118a2794bf68c44af72c2e2ef4d5499b3477bcc47e07368ed2578e1718af7f4c',
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

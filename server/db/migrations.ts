@@ -558,6 +558,16 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE memberships ADD COLUMN family_name text;
     `,
   },
+  {
+    id: 26,
+    name: 'a pending sign-in knows its password again',
+    // The code step's login carries the password again (flows 4.5): a MAC of it, keyed by the
+    // value only the browser holds, proves it without a second argon2id
+    // (docs/decisions/0010-pending-sign-in.md, "The password sent again with the code").
+    sql: `
+      ALTER TABLE pending_sign_ins ADD COLUMN password_mac text;
+    `,
+  },
 ];
 
 export async function migrate(db: Database, list: readonly Migration[] = migrations): Promise<number[]> {

@@ -8,19 +8,27 @@ import { deleteInBatches } from './batched-delete';
 export interface PendingSignInRow {
   user_id: string;
   session_generation: number;
+  /** The password's MAC keyed by the browser's value (server/auth/password-sign-in.ts); none in rows from before migration 26. */
+  password_mac: string | null;
 }
 
-export async function insertPendingSignIn(db: Queryable, pending: { idHash: string; userId: string; generation: number; ttlSeconds: number }): Promise<void> {
+export async function insertPendingSignIn(
+  db: Queryable,
+  pending: { idHash: string; userId: string; generation: number; passwordMac: string; ttlSeconds: number },
+): Promise<void> {
   await db.query(
-    `INSERT INTO pending_sign_ins (id_hash, user_id, session_generation, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
-    [pending.idHash, pending.userId, pending.generation, pending.ttlSeconds],
+    `INSERT INTO pending_sign_ins (id_hash, user_id, session_generation, password_mac, expires_at)
+     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
+    [pending.idHash, pending.userId, pending.generation, pending.passwordMac, pending.ttlSeconds],
   );
 }
 
 /** The pending sign-in while it has not expired. */
 export async function findPendingSignIn(db: Queryable, idHash: string): Promise<PendingSignInRow | undefined> {
-  const rows = await db.query<PendingSignInRow>('SELECT user_id, session_generation FROM pending_sign_ins WHERE id_hash = $1 AND expires_at > now()', [idHash]);
+  const rows = await db.query<PendingSignInRow>(
+    'SELECT user_id, session_generation, password_mac FROM pending_sign_ins WHERE id_hash = $1 AND expires_at > now()',
+    [idHash],
+  );
   return rows[0];
 }
 
