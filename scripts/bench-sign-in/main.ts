@@ -187,7 +187,7 @@ try {
           const last = results.get(key(scenario, cache, side))?.at(-1);
           if (!last) continue;
           console.error(`\n${engine.name}, ${side.name}: requests after the password's Enter (${scenario}, ${cache} cache, last run):`);
-          for (const line of requestList(last.afterPassword, side.origin)) console.error(`  ${line}`);
+          for (const line of requestList(last.afterPassword, side.origin, last.timeline.passwordEntered)) console.error(`  ${line}`);
         }
       }
     }

@@ -56,21 +56,26 @@ describe('the sign-in tables', () => {
     expect(wholeRuns([password(0), password(300)])).toBe('2000 / 2300');
   });
 
-  it('lists requests by path, once each with their count, cache hits and answer times, in the order first made', () => {
-    const sent = (url: string, fromCache = false, method = 'GET'): Sent => ({ at: 0, url, method, type: 'Script', fromCache });
+  it('lists requests by path, once each with their count, cache hits, when each left after the press and how long each took to answer, in the order first made', () => {
+    const sent = (at: number, url: string, fromCache = false, method = 'GET'): Sent => ({ at, url, method, type: 'Script', fromCache });
     const origin = 'http://127.0.0.1:8590';
     expect(
       requestList(
         [
-          { ...sent(`${origin}/api/login`, false, 'POST'), waited: 171.4 },
-          sent(`${origin}/MFALogin.1.js`, true),
-          { ...sent(`${origin}/api/login`, false, 'POST'), waited: 165 },
-          sent(`${origin}/MFALogin.1.js?v=2`),
-          sent('http://app.example:8590/?context=acme'),
+          { ...sent(1030, `${origin}/api/login`, false, 'POST'), waited: 171.4 },
+          sent(1210, `${origin}/MFALogin.1.js`, true),
+          { ...sent(1500, `${origin}/api/login`, false, 'POST'), waited: 165 },
+          sent(1520, `${origin}/MFALogin.1.js?v=2`),
+          sent(1700, 'http://app.example:8590/?context=acme'),
         ],
         origin,
+        1000,
       ),
-    ).toEqual(['2× POST /api/login, answered in 171 / 165 ms', '2× GET /MFALogin.1.js (1 from the cache)', '1× GET http://app.example:8590/']);
+    ).toEqual([
+      '2× POST /api/login, sent 30 / 500 ms after the press, answered in 171 / 165 ms',
+      '2× GET /MFALogin.1.js (1 from the cache), sent 210 / 520 ms after the press',
+      '1× GET http://app.example:8590/, sent 700 ms after the press',
+    ]);
   });
 
   it('sets the targets beside the run: every whole sign-in’s median within ×1.10, every step within ×1.25, every slowest run within ×1.20', () => {

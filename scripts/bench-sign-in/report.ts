@@ -140,23 +140,26 @@ export const wholeRuns = (runs: readonly Timeline[]): string => runs.map((run) =
 
 /**
  * The requests of a sign-in by path, each once with how many times it was made, how many of those
- * the cache answered, and how long the network took to answer each of the others (the emulated
- * latency and the server's time), in the order of their first request; paths of another origin with it.
+ * the cache answered, when each left after `since` (the key press they follow), and how long the
+ * network took to answer each of the others (the emulated latency and the server's time), in the
+ * order of their first request; paths of another origin with it.
  */
-export function requestList(requests: readonly Sent[], origin: string): string[] {
-  const counts = new Map<string, { count: number; cached: number; answered: number[] }>();
+export function requestList(requests: readonly Sent[], origin: string, since: number): string[] {
+  const counts = new Map<string, { count: number; cached: number; left: number[]; answered: number[] }>();
   for (const request of requests) {
     const url = new URL(request.url);
     const key = `${request.method} ${url.origin === origin ? '' : url.origin}${url.pathname}`;
-    const count = counts.get(key) ?? { count: 0, cached: 0, answered: [] };
+    const count = counts.get(key) ?? { count: 0, cached: 0, left: [], answered: [] };
     counts.set(key, {
       count: count.count + 1,
       cached: count.cached + (request.fromCache ? 1 : 0),
+      left: [...count.left, request.at - since],
       answered: !request.fromCache && request.waited !== undefined ? [...count.answered, request.waited] : count.answered,
     });
   }
+  const times = (list: number[]) => list.map((ms) => ms.toFixed(0)).join(' / ');
   return [...counts].map(
-    ([key, { count, cached, answered }]) =>
-      `${count}× ${key}${cached ? ` (${cached} from the cache)` : ''}${answered.length ? `, answered in ${answered.map((ms) => ms.toFixed(0)).join(' / ')} ms` : ''}`,
+    ([key, { count, cached, left, answered }]) =>
+      `${count}× ${key}${cached ? ` (${cached} from the cache)` : ''}, sent ${times(left)} ms after the press${answered.length ? `, answered in ${times(answered)} ms` : ''}`,
   );
 }
