@@ -5,6 +5,15 @@ import { testToken } from '../testing/tokens';
 afterEach(() => vi.restoreAllMocks());
 
 describe('reading a session token', () => {
+  it('reads the same token once, however often a step asks for its session', () => {
+    const raw = testToken({ sub: 'u-8', aud: 'acme' });
+    const first = parseSessionToken(raw);
+    expect(parseSessionToken(raw)).toBe(first);
+    expect(parseSessionToken(testToken({ sub: 'u-9', aud: 'acme' }))?.userId).toBe('u-9');
+    expect(parseSessionToken(raw)).not.toBe(first);
+    expect(parseSessionToken(raw)).toEqual(first);
+  });
+
   it('reads exp, aud, contexts, userId, email, iss and keeps the raw text', () => {
     const raw = testToken({ sub: 'u-7', aud: 'acme', contexts: ['acme', 'meta'], email: 'ada@example.com', iss: 'https://auth', exp: 2000000000 });
     expect(parseSessionToken(raw)).toEqual({

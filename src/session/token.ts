@@ -67,11 +67,20 @@ export function decodeSessionToken(raw: string): SessionToken | undefined {
   };
 }
 
+/**
+ * The last token read and its session: a sign-in's answer is read by the step it takes, by the
+ * session's store and by the cookie of the context it enters, in the task before the page leaves
+ * (docs/decisions/0018-one-round-trip-a-step.md, "The step after the password").
+ */
+let lastRead: SessionToken | undefined;
+
 /** The session of a stored token; a token that cannot be parsed is logged and treated as none (flows 8). */
 export function parseSessionToken(raw: string | null | undefined): SessionToken | undefined {
   if (!raw) return undefined;
+  if (lastRead?.raw === raw) return lastRead;
   try {
-    return decodeSessionToken(raw);
+    lastRead = decodeSessionToken(raw);
+    return lastRead;
   } catch (error) {
     console.error('The stored session token cannot be parsed.', error);
     return undefined;
