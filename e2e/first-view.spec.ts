@@ -76,6 +76,20 @@ test.describe('with JavaScript disabled', () => {
     await expect(page.getByRole('button', { name: 'Add a passkey' })).toBeDisabled();
   });
 
+  test('the code step offers its other ways only with its script, where a click before it would do nothing', async ({ page }) => {
+    await page.goto('/login/mfa?username=ada%40example.com');
+    await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Use a recovery code' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  });
+
+  test('"check your e-mail" sends the mail again only with its script, where a click before it would do nothing', async ({ page }) => {
+    await page.goto('/register/success');
+    await expect(page.getByRole('button', { name: 'Send it again' })).toBeDisabled();
+    await expect(page.getByRole('link', { name: 'Back to sign in' })).toBeVisible();
+  });
+
   test('a path outside the route table shows the not-found page', async ({ page }) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);

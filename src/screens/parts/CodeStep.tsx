@@ -114,13 +114,14 @@ function CodeForm({ heading, intro, send, onBack, children, recovery, kind, onSw
         />
       )}
       {recovery && (
-        // A way to another kind of code, not a step: it reads as a link.
-        <button type="button" className="fd-link fd-text-button fd-card__switch" onClick={onSwitch}>
+        // A way to another kind of code, not a step: it reads as a link. It and Back are the
+        // script's: until the screen is live a click would do nothing.
+        <button type="button" className="fd-link fd-text-button fd-card__switch" onClick={onSwitch} disabled={!live}>
           {kind === 'totp' ? recovery.useRecoveryCode : recovery.useAppCode}
         </button>
       )}
       <div className="fd-card__actions">
-        <Button variant="quiet" onClick={onBack}>
+        <Button variant="quiet" onClick={onBack} enabled={live}>
           {t('button.back')}
         </Button>
         <Button type="submit" enabled={!live || form.valid} busy={form.submitting} busyLabel={t('app.busy')}>

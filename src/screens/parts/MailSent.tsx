@@ -4,6 +4,7 @@ import { useT } from '../../i18n/t';
 import { useFlow } from '../../flow/flow';
 import { PATHS, type AppPath } from '../../flow/paths';
 import { FlowLink } from '../../flow/FlowLink';
+import { useLive } from '../../flow/live';
 import { showFailure } from '../../steps/failure';
 import { requestMail } from '../../api/account';
 import { showToast } from '../../stores/first-view/toast';
@@ -29,6 +30,7 @@ export interface MailSentProps {
 export function MailSent({ screen, kind, email, otherwise, heading, message }: MailSentProps) {
   const t = useT();
   const flow = useFlow();
+  const live = useLive();
   const [busy, setBusy] = useState(false);
 
   // On arrival only: the address does not go away while the page shows it.
@@ -51,8 +53,8 @@ export function MailSent({ screen, kind, email, otherwise, heading, message }: M
       <p className="fd-card__intro">{message}</p>
       <p className="fd-card__email">{email ?? ''}</p>
       <p className="fd-card__aside">
-        {t('page.mail-sent.resend-prompt')}{' '}
-        <button type="button" className="fd-link fd-text-button" onClick={() => void resend()} aria-busy={busy || undefined}>
+        {t('page.mail-sent.resend-prompt')} {/* Only the script sends it: until the screen is live a click would do nothing. */}
+        <button type="button" className="fd-link fd-text-button" onClick={() => void resend()} disabled={!live} aria-busy={busy || undefined}>
           {t('page.mail-sent.resend')}
         </button>
       </p>

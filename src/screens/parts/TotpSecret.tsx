@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useT } from '../../i18n/t';
+import { useLive } from '../../flow/live';
 import { drawQr, groupSecret, secretOf } from '../../platform/qr';
 
 export interface TotpSecretProps {
@@ -16,11 +17,13 @@ export interface TotpSecretProps {
  */
 export function TotpSecret({ uri, busy, onRegenerate }: TotpSecretProps) {
   const t = useT();
+  // Only the script makes a new secret: until the screen is live a click would do nothing.
+  const live = useLive();
   const qr = useMemo(() => (uri ? drawQr(uri) : undefined), [uri]);
   const secret = uri ? secretOf(uri) : undefined;
   return (
     <div className="fd-mfa__code">
-      <button type="button" className="fd-mfa__qr" onClick={onRegenerate} disabled={busy} aria-label={t('page.mfa-setup.qr-regenerate')}>
+      <button type="button" className="fd-mfa__qr" onClick={onRegenerate} disabled={busy || !live} aria-label={t('page.mfa-setup.qr-regenerate')}>
         {qr ? (
           <svg viewBox={`0 0 ${qr.size} ${qr.size}`} width="184" height="184" shapeRendering="crispEdges" role="img" aria-label={t('page.mfa-setup.qr-alt')}>
             <rect width={qr.size} height={qr.size} fill="#fff" />
