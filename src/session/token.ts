@@ -70,7 +70,7 @@ export function decodeSessionToken(raw: string): SessionToken | undefined {
 /**
  * The last token read and its session: a sign-in's answer is read by the step it takes, by the
  * session's store and by the cookie of the context it enters, in the task before the page leaves
- * (docs/decisions/0018-one-round-trip-a-step.md, "The step after the password").
+ * (docs/decisions/0018-one-round-trip-a-step.md, "The step after the password, and the code's").
  */
 let lastRead: SessionToken | undefined;
 

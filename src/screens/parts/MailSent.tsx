@@ -52,8 +52,9 @@ export function MailSent({ screen, kind, email, otherwise, heading, message }: M
       <h1>{heading}</h1>
       <p className="fd-card__intro">{message}</p>
       <p className="fd-card__email">{email ?? ''}</p>
+      {/* Only the script sends it again: until the screen is live a click would do nothing. */}
       <p className="fd-card__aside">
-        {t('page.mail-sent.resend-prompt')} {/* Only the script sends it: until the screen is live a click would do nothing. */}
+        {t('page.mail-sent.resend-prompt')}{' '}
         <button type="button" className="fd-link fd-text-button" onClick={() => void resend()} disabled={!live} aria-busy={busy || undefined}>
           {t('page.mail-sent.resend')}
         </button>
