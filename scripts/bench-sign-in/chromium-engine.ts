@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../e2e/chromium';
 import { machine } from '../lighthouse/machine';
-import { CPU_SLOWDOWN, SLOW_4G, type Requests, type Sent } from './conditions';
+import { CPU_SLOWDOWN, SLOW_4G, SLOW_4G_IN_WORDS, type Requests, type Sent } from './conditions';
 import type { BenchEngine, BenchSession, BenchTab } from './engine';
 import { log } from './log';
 import { PROBE, REPORT_BINDING, type Report } from './probe';
@@ -134,8 +134,8 @@ export async function openChromium(): Promise<BenchEngine> {
   return {
     name: 'Chromium',
     described:
-      `${machine().chromium} through Playwright, the network emulated through the DevTools protocol at ${SLOW_4G.latency} ms latency, ` +
-      `1.6 Mbit/s down and 750 kbit/s up, the CPU ${CPU_SLOWDOWN}x slower`,
+      `${machine().chromium} through Playwright, the network emulated through the DevTools protocol at ${SLOW_4G_IN_WORDS}, ` +
+      `the CPU ${CPU_SLOWDOWN}x slower`,
     newSession: async () => session(browser, await browser.newContext({ locale: 'en-GB' })),
     close: () => browser.close(),
   };

@@ -11,6 +11,8 @@ import type { Log } from './log';
  * throughputKbps 1.6 * 1024, 750 kbit/s up, CPU 4x. Lighthouse's kilobit has 1024 bits.
  */
 export const SLOW_4G = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+/** The network in words, for the figures' headings. */
+export const SLOW_4G_IN_WORDS = `${SLOW_4G.latency} ms latency, 1.6 Mbit/s down and 750 kbit/s up`;
 export const CPU_SLOWDOWN = 4;
 
 export interface Sent {

@@ -7,7 +7,7 @@
  */
 import puppeteer, { type Browser, type BrowserContext } from 'puppeteer-core';
 import { FIREFOX_PATH, NO_FIREFOX, QUIET_PREFS, hasFirefox } from '../../e2e/engines/firefox';
-import { SLOW_4G } from './conditions';
+import { SLOW_4G_IN_WORDS } from './conditions';
 import type { BenchEngine, BenchSession, BenchTab } from './engine';
 import { log } from './log';
 import { PROBE, REPORT_BINDING, type Report } from './probe';
@@ -88,8 +88,8 @@ export async function openFirefox(): Promise<BenchEngine> {
   return {
     name: 'Firefox',
     described:
-      `${version} over WebDriver BiDi (puppeteer-core), the network held by the benchmark's proxy at ${SLOW_4G.latency} ms latency, ` +
-      `1.6 Mbit/s down and 750 kbit/s up, the CPU at the machine's speed (Firefox has no CPU slowdown)`,
+      `${version} over WebDriver BiDi (puppeteer-core), the network held by the benchmark's proxy at ${SLOW_4G_IN_WORDS}, ` +
+      `the CPU at the machine's speed (Firefox has no CPU slowdown)`,
     newSession: async () => session(await browser.createBrowserContext(), proxy),
     async close() {
       await browser.close();

@@ -193,33 +193,32 @@ try {
     }
 
     const timelines = (scenario: Scenario, cache: Cache, side: Side): Timeline[] => (results.get(key(scenario, cache, side)) ?? []).map((run) => run.timeline);
+    /** Each scenario and cache with both sides' runs, for its table and its targets. */
+    const pairs = SCENARIOS.flatMap((scenario) =>
+      CACHES.map((cache) => ({ scenario, cache, mine: timelines(scenario, cache, ours), theirs: timelines(scenario, cache, bare) })),
+    );
     sections.push(
       `#### ${engine.name}`,
       '',
       `${engine.described}.`,
-      ...SCENARIOS.flatMap((scenario) =>
-        CACHES.flatMap((cache) => {
-          const [mine, theirs] = [timelines(scenario, cache, ours), timelines(scenario, cache, bare)];
-          return [
-            '',
-            `**${engine.name}: ${TITLE[scenario]}, ${cache} cache**`,
-            '',
-            stepTable(mine, theirs),
-            '',
-            `Whole sign-in of each run, ms: Frontdoor ${wholeRuns(mine)}; bare forms ${wholeRuns(theirs)}.`,
-          ];
-        }),
-      ),
+      ...pairs.flatMap(({ scenario, cache, mine, theirs }) => [
+        '',
+        `**${engine.name}: ${TITLE[scenario]}, ${cache} cache**`,
+        '',
+        stepTable(mine, theirs),
+        '',
+        `Whole sign-in of each run, ms: Frontdoor ${wholeRuns(mine)}; bare forms ${wholeRuns(theirs)}.`,
+      ]),
       '',
     );
     targets.push({
       engine: engine.name,
-      measured: SCENARIOS.flatMap((scenario) =>
-        CACHES.map((cache) => {
-          const [mine, theirs] = [timelines(scenario, cache, ours), timelines(scenario, cache, bare)];
-          return { scenario, cache, medians: stepMedians(mine, theirs), slowest: slowestWholes(mine, theirs) };
-        }),
-      ),
+      measured: pairs.map(({ scenario, cache, mine, theirs }) => ({
+        scenario,
+        cache,
+        medians: stepMedians(mine, theirs),
+        slowest: slowestWholes(mine, theirs),
+      })),
     });
   }
 

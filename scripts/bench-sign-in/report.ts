@@ -117,7 +117,8 @@ export function targetsTable(engines: readonly EngineTargets[]): string {
       rows.push(
         `| ${engine}: ${what} ≤ ×${target.toFixed(2)} | ${where ? 'worst ' : ''}×${value.toFixed(2)}${where} | ${value <= target ? 'met' : 'missed'} |`,
       );
-    const name = (run: ScenarioMedians) => `${run.scenario === 'totp' ? 'TOTP' : 'password'} sign-in, ${run.cache} cache`;
+    const scenario = (run: ScenarioMedians) => (run.scenario === 'totp' ? 'TOTP' : 'password');
+    const name = (run: ScenarioMedians) => `${scenario(run)} sign-in, ${run.cache} cache`;
     for (const run of measured) {
       const whole = run.medians.find((step) => step.label === WHOLE);
       if (whole) row(`${name(run)}, whole`, TARGETS.whole, rounded(whole));
@@ -125,7 +126,7 @@ export function targetsTable(engines: readonly EngineTargets[]): string {
     const everyStep = measured.flatMap((run) =>
       run.medians
         .filter((step) => step.label !== WHOLE && step.label !== TYPING)
-        .map((step) => ({ value: rounded(step), where: ` (${step.label}, ${run.scenario === 'totp' ? 'TOTP' : 'password'}, ${run.cache})` })),
+        .map((step) => ({ value: rounded(step), where: ` (${step.label}, ${scenario(run)}, ${run.cache})` })),
     );
     // The first of the largest, as the tables list them.
     const worst = everyStep.reduce<(typeof everyStep)[number] | undefined>((most, step) => (most && most.value >= step.value ? most : step), undefined);
