@@ -190,19 +190,19 @@ test('an app that asks for a second factor has a person without one set up an au
   expect(await idTokenClaims(page)).toMatchObject({ email: account.email, amr: ['pwd', 'otp'], acr: 'mfa', org: 'acme' });
 });
 
-test('an app’s request the front door refuses shows its own page in the app’s language, never a redirect to an unregistered address, and its signed-out page speaks the browser’s language', async ({
+test('an app’s request the front door refuses shows its own page in the app’s language, never a redirect to an unregistered address, and its signed-out page and the demo app speak the browser’s language', async ({
   browser,
   baseURL,
 }, testInfo) => {
-  const { frontDoor } = hostsOf(baseURL);
+  const { frontDoor, notes } = hostsOf(baseURL);
   const headings = {
-    en: ['This sign-in request cannot be used', 'You are signed out'],
-    de: ['Diese Anmeldeanfrage kann nicht verwendet werden', 'Sie sind abgemeldet'],
-    it: ['Questa richiesta di accesso non può essere usata', 'Sei uscito'],
-    fr: ['Cette demande de connexion ne peut pas être utilisée', 'Vous êtes déconnecté'],
-    az: ['Bu giriş sorğusundan istifadə etmək olmur', 'Çıxış etdiniz'],
+    en: ['This sign-in request cannot be used', 'You are signed out', 'Sign in with Frontdoor'],
+    de: ['Diese Anmeldeanfrage kann nicht verwendet werden', 'Sie sind abgemeldet', 'Mit Frontdoor anmelden'],
+    it: ['Questa richiesta di accesso non può essere usata', 'Sei uscito', 'Accedi con Frontdoor'],
+    fr: ['Cette demande de connexion ne peut pas être utilisée', 'Vous êtes déconnecté', 'Se connecter avec Frontdoor'],
+    az: ['Bu giriş sorğusundan istifadə etmək olmur', 'Çıxış etdiniz', 'Frontdoor ilə daxil ol'],
   };
-  for (const [language, [refused, signedOut]] of Object.entries(headings)) {
+  for (const [language, [refused, signedOut, signIn]] of Object.entries(headings)) {
     const page = await (await browser.newContext({ locale: language })).newPage();
     const stray = new URL(`${frontDoor}/oidc/auth`);
     stray.search = new URLSearchParams({
@@ -228,6 +228,12 @@ test('an app’s request the front door refuses shows its own page in the app’
     await expect(page.getByRole('heading', { name: signedOut! })).toBeVisible();
     await expectNoAxeViolations(page, `the signed-out page in ${language}`);
     if (language === 'de') await keepScreenshots(page, testInfo, 'oidc-signed-out-de');
+
+    // The demo app's own page (server/dev/demo-apps.ts) in the browser's language.
+    await page.goto(notes);
+    await expect(page.getByRole('link', { name: signIn! })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expectNoAxeViolations(page, `the demo app in ${language}`);
   }
 });
 

@@ -3,8 +3,9 @@
  * the stories: Notes and Wiki at http://{notes,wiki}.localhost:{port}, outside the cookie domain,
  * each a public client with PKCE, registered at start (`registerDemoApps`). They are built on
  * openid-client, keep their own session in memory, verify the ID token against the published keys,
- * show its claims, hear a back-channel logout, and sign out through the provider. Beside them a
- * command line, `terminal`, signs in with the device grant. Registered with the other development pages only.
+ * show its claims, hear a back-channel logout, and sign out through the provider, in the browser's
+ * language (`devPages.demoApp`, server/i18n/en.ts). Beside them a command line, `terminal`, signs
+ * in with the device grant. Registered with the other development pages only.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,6 +20,9 @@ import { escapeHtml } from '../web/html';
 import { parseCookieHeader } from '../web/cookie-header';
 import { allowPageStyles, inlineHash } from '../web/security-headers';
 import { htmlPage } from './html-page';
+import type { Language } from '../../rules/languages';
+import { fillIn, serverTexts, type ServerTexts } from '../i18n/server-texts';
+import { pageLanguage } from '../web/language';
 
 export const DEMO_APPS = { notes: 'Notes', wiki: 'Wiki' } as const;
 type DemoAppId = keyof typeof DEMO_APPS;
@@ -58,12 +62,12 @@ const BACKCHANNEL_LOGOUT_PATH = '/backchannel-logout';
 const LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 
 /** The ways the page offers to ask for a sign-in, as an app would (docs/openid-connect.md). */
-const ASKS: { label: string; params: Record<string, string> }[] = [
-  { label: 'Sign in again (prompt=login)', params: { prompt: 'login' } },
-  { label: 'With a second factor (acr_values=mfa)', params: { acr_values: 'mfa' } },
-  { label: 'Only if already signed in (prompt=none)', params: { prompt: 'none' } },
-  { label: 'In German (ui_locales=de)', params: { ui_locales: 'de' } },
-];
+const ASKS = {
+  login: { prompt: 'login' },
+  mfa: { acr_values: 'mfa' },
+  none: { prompt: 'none' },
+  german: { ui_locales: 'de' },
+} as const satisfies Record<keyof ServerTexts['devPages']['demoApp']['asks'], Record<string, string>>;
 const ASK_KEYS = new Set(['prompt', 'acr_values', 'ui_locales', 'login_hint', 'max_age', 'org']);
 
 const STYLE = `body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#fffbea;color:#2b2111}main{max-width:44rem;margin:2rem auto;padding:0 1rem}
@@ -72,10 +76,18 @@ a.button{display:inline-block;background:#8a5a00;color:#fff;padding:.6rem 1rem;b
 [role=alert]{background:#fde2e1;border:1px solid #c0392b;padding:.75rem;border-radius:6px}ul{padding-left:1.2rem}`;
 const STYLE_HASH = inlineHash(STYLE);
 
+/** A sign-in the page itself could not finish: its words are `devPages.demoApp[problem]`. */
+class SignInProblem extends Error {
+  constructor(readonly problem: 'noPendingSignIn' | 'noIdToken') {
+    super(problem);
+  }
+}
+
 interface Visit {
   claims?: JWTPayload;
   idToken?: string;
-  error?: string;
+  /** Why the last sign-in failed: what the front door or the client library said, or the page's own problem. */
+  error?: { said: string } | { problem: SignInProblem['problem'] };
   pending?: { verifier: string; state: string; nonce: string };
   /** The front door said, by a back-channel logout, that the session this visit signed in with has ended. */
   signedOutByFrontDoor?: boolean;
@@ -184,14 +196,14 @@ export function registerDemoAppPages(app: FastifyInstance, config: ServerConfig)
       delete visit.error;
       delete visit.signedOutByFrontDoor;
       try {
-        if (!pending) throw new Error('No sign-in of this browser waits for an answer.');
+        if (!pending) throw new SignInProblem('noPendingSignIn');
         const tokens = await client.authorizationCodeGrant(configuration, url, {
           pkceCodeVerifier: pending.verifier,
           expectedState: pending.state,
           expectedNonce: pending.nonce,
         });
         const idToken = tokens.id_token;
-        if (!idToken) throw new Error('The token answer holds no ID token.');
+        if (!idToken) throw new SignInProblem('noIdToken');
         const { payload } = await jwtVerify(idToken, await keysOf(configuration), { issuer: config.publicUrl, audience: id, algorithms: ['ES256'] });
         visit.claims = payload;
         visit.idToken = idToken;
@@ -199,7 +211,10 @@ export function registerDemoAppPages(app: FastifyInstance, config: ServerConfig)
         // The front door said no (login_required after a sign-out elsewhere): this app's sign-in ends too.
         delete visit.claims;
         delete visit.idToken;
-        visit.error = error instanceof client.AuthorizationResponseError ? error.error : error instanceof Error ? error.message : String(error);
+        visit.error =
+          error instanceof SignInProblem
+            ? { problem: error.problem }
+            : { said: error instanceof client.AuthorizationResponseError ? error.error : error instanceof Error ? error.message : String(error) };
       }
       return reply.redirect('/', 303);
     }
@@ -209,40 +224,49 @@ export function registerDemoAppPages(app: FastifyInstance, config: ServerConfig)
       if (!idToken) return reply.redirect('/', 303);
       return reply.redirect(client.buildEndSessionUrl(configuration, { id_token_hint: idToken, post_logout_redirect_uri: `${origin}/` }).href, 303);
     }
-    if (url.pathname !== '/')
+    const language = pageLanguage(undefined, request.headers['accept-language']);
+    if (url.pathname !== '/') {
+      const notFound = serverTexts(language).texts.devPages.notFound;
       return reply
         .code(404)
         .type('text/html; charset=utf-8')
-        .send(htmlPage('Not found', ['<h1>Not found</h1>']));
+        .send(htmlPage(language, notFound, [`<h1>${escapeHtml(notFound)}</h1>`]));
+    }
     allowPageStyles(reply, [STYLE_HASH]);
-    return reply.type('text/html; charset=utf-8').send(demoPage(DEMO_APPS[id], visit));
+    return reply.type('text/html; charset=utf-8').send(demoPage(language, DEMO_APPS[id], visit));
   });
 }
 
-function demoPage(name: string, visit: Visit): string {
-  const asks = `<ul>${ASKS.map((ask) => `<li><a href="/sign-in?${new URLSearchParams(ask.params).toString()}">${escapeHtml(ask.label)}</a></li>`).join('')}</ul>`;
-  const error = visit.error ? `<p role="alert">The front door answered: <code>${escapeHtml(visit.error)}</code></p>` : '';
-  const signedOut = visit.signedOutByFrontDoor ? '<p role="status">Signed out by the front door: the session this app signed in with has ended.</p>' : '';
+function demoPage(language: Language, name: string, visit: Visit): string {
+  const { devPages } = serverTexts(language).texts;
+  const texts = devPages.demoApp;
+  const asks = `<ul>${Object.entries(ASKS)
+    .map(
+      ([ask, params]) =>
+        `<li><a href="/sign-in?${escapeHtml(new URLSearchParams(params).toString())}">${escapeHtml(texts.asks[ask as keyof typeof ASKS])}</a></li>`,
+    )
+    .join('')}</ul>`;
+  const error = !visit.error
+    ? ''
+    : 'said' in visit.error
+      ? `<p role="alert">${escapeHtml(texts.answered)} <code>${escapeHtml(visit.error.said)}</code></p>`
+      : `<p role="alert">${escapeHtml(texts[visit.error.problem])}</p>`;
+  const signedOut = visit.signedOutByFrontDoor ? `<p role="status">${escapeHtml(texts.signedOutByFrontDoor)}</p>` : '';
   const body = visit.claims
     ? [
-        `<p>Signed in as <strong>${escapeHtml(String(visit.claims.email ?? visit.claims.sub))}</strong>. The ID token's claims, verified with the front door's published key:</p>`,
-        `<table><caption>ID token</caption><thead><tr><th scope="col">Claim</th><th scope="col">Value</th></tr></thead><tbody>${Object.entries(visit.claims)
+        `<p>${fillIn(escapeHtml(texts.signedInAs), { who: `<strong>${escapeHtml(String(visit.claims.email ?? visit.claims.sub))}</strong>` })}</p>`,
+        `<table><caption>${escapeHtml(texts.claims)}</caption><thead><tr><th scope="col">${escapeHtml(texts.claim)}</th><th scope="col">${escapeHtml(texts.value)}</th></tr></thead><tbody>${Object.entries(
+          visit.claims,
+        )
           .map(([claim, value]) => `<tr><th scope="row">${escapeHtml(claim)}</th><td><code>${escapeHtml(JSON.stringify(value))}</code></td></tr>`)
           .join('')}</tbody></table>`,
-        '<p><a class="button" href="/sign-out">Sign out</a></p>',
+        `<p><a class="button" href="/sign-out">${escapeHtml(devPages.signOut)}</a></p>`,
       ]
-    : ['<p>Not signed in.</p>', '<p><a class="button" href="/sign-in">Sign in with Frontdoor</a></p>'];
+    : [`<p>${escapeHtml(devPages.notSignedIn)}</p>`, `<p><a class="button" href="/sign-in">${escapeHtml(texts.signIn)}</a></p>`];
   return htmlPage(
-    `${name} (demo app)`,
-    [
-      `<h1>${escapeHtml(name)}</h1>`,
-      '<p>A demo app outside the front door’s cookie domain that signs in with OpenID Connect (code flow with PKCE).</p>',
-      error,
-      signedOut,
-      ...body,
-      '<h2>Other ways to ask</h2>',
-      asks,
-    ],
+    language,
+    fillIn(texts.title, { app: name }),
+    [`<h1>${escapeHtml(name)}</h1>`, `<p>${escapeHtml(texts.intro)}</p>`, error, signedOut, ...body, `<h2>${escapeHtml(texts.otherAsks)}</h2>`, asks],
     [`<style>${STYLE}</style>`],
   );
 }

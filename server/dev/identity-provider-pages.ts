@@ -1,10 +1,13 @@
 /**
  * The development IdP's pages: plain semantic HTML with no inline script or style, which the server's
  * CSP forbids (server/web/security-headers.ts). The response form is submitted by an external script
- * from this origin, with a visible Continue button for when scripts do not run.
+ * from this origin, with a visible Continue button for when scripts do not run. Their words are
+ * `devPages.identityProvider` (server/i18n/en.ts).
  */
 import { htmlPage } from './html-page';
 import { escapeHtml } from '../web/html';
+import type { Language } from '../../rules/languages';
+import { serverTexts } from '../i18n/server-texts';
 
 export const AUTOSUBMIT_SCRIPT_PATH = '/dev/idp/autosubmit.js';
 const RESPONSE_FORM_ID = 'saml-response';
@@ -16,32 +19,35 @@ function hidden(name: string, value: string): string {
   return `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
 }
 
-export function signInPage(fields: { action: string; samlRequest: string; relayState: string; email: string }): string {
-  return htmlPage('Sign in – development identity provider', [
-    '<h1>Development identity provider</h1>',
-    '<p>A stand-in for an organisation’s own identity provider, for demos and tests. It signs in whoever enters an e-mail address; no password is asked.</p>',
+export function signInPage(language: Language, fields: { action: string; samlRequest: string; relayState: string; email: string }): string {
+  const texts = serverTexts(language).texts.devPages.identityProvider;
+  return htmlPage(language, texts.title, [
+    `<h1>${escapeHtml(texts.heading)}</h1>`,
+    `<p>${escapeHtml(texts.intro)}</p>`,
     `<form method="post" action="${escapeHtml(fields.action)}">`,
     hidden('SAMLRequest', fields.samlRequest),
     hidden('RelayState', fields.relayState),
     '<p>',
-    '<label for="email">E-mail</label>',
+    `<label for="email">${escapeHtml(texts.email)}</label>`,
     `<input id="email" name="email" type="email" autocomplete="email" required maxlength="254" value="${escapeHtml(fields.email)}">`,
     '</p>',
-    '<button type="submit">Sign in</button>',
+    `<button type="submit">${escapeHtml(texts.signIn)}</button>`,
     '</form>',
   ]);
 }
 
-export function postResponsePage(fields: { acsUrl: string; samlResponse: string; relayState: string }): string {
+export function postResponsePage(language: Language, fields: { acsUrl: string; samlResponse: string; relayState: string }): string {
+  const texts = serverTexts(language).texts.devPages.identityProvider;
   return htmlPage(
-    'Continue to the front door',
+    language,
+    texts.responseTitle,
     [
-      '<h1>Signed in</h1>',
+      `<h1>${escapeHtml(texts.signedIn)}</h1>`,
       `<form id="${RESPONSE_FORM_ID}" method="post" action="${escapeHtml(fields.acsUrl)}">`,
       hidden('SAMLResponse', fields.samlResponse),
       hidden('RelayState', fields.relayState),
-      '<p>Taking you back to the front door.</p>',
-      '<button type="submit">Continue</button>',
+      `<p>${escapeHtml(texts.takingYouBack)}</p>`,
+      `<button type="submit">${escapeHtml(texts.next)}</button>`,
       '</form>',
     ],
     [`<script src="${AUTOSUBMIT_SCRIPT_PATH}" defer></script>`],

@@ -75,6 +75,26 @@ describe('the development identity provider’s pages', () => {
     expect(form.fields).toEqual({ SAMLRequest: login.url.searchParams.get('SAMLRequest'), RelayState: login.relayState });
   });
 
+  it('speaks the browser’s language on its sign-in page and on the page that posts the response', async () => {
+    const login = await startLogin(bed.app, 'acme');
+    const page = await bed.app.inject({ method: 'GET', url: `${login.url.pathname}${login.url.search}`, headers: { 'accept-language': 'de' } });
+    expect(page.body).toContain('<html lang="de">');
+    expect(page.body).toContain('<h1>Entwicklungs-Identitätsanbieter</h1>');
+    expect(page.body).toContain('<button type="submit">Anmelden</button>');
+    const answer = await bed.app.inject({
+      method: 'POST',
+      url: '/dev/idp/sso',
+      headers: { ...FORM, 'accept-language': 'it' },
+      payload: new URLSearchParams({
+        SAMLRequest: login.url.searchParams.get('SAMLRequest')!,
+        RelayState: login.relayState,
+        email: 'ada@example.com',
+      }).toString(),
+    });
+    expect(answer.body).toContain('<html lang="it">');
+    expect(answer.body).toContain('<button type="submit">Continua</button>');
+  });
+
   it('answers a page that posts the signed response to our assertion consumer through a same-origin script', async () => {
     const login = await startLogin(bed.app, 'acme');
     const page = await bed.app.inject({

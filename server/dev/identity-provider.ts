@@ -19,6 +19,7 @@ import { DEV_IDP_ENTRY_POINT } from '../saml/service-provider';
 import { buildSamlResponseXml, signAssertion, type ResponseFields, type SigningKeyPair } from './identity-provider-response';
 import { readAuthnRequest } from './identity-provider-request';
 import { AUTOSUBMIT_SCRIPT, AUTOSUBMIT_SCRIPT_PATH, postResponsePage, signInPage } from './identity-provider-pages';
+import { pageLanguage } from '../web/language';
 
 export const DEV_IDP_ISSUER = 'urn:frontdoor:dev-idp';
 
@@ -108,7 +109,8 @@ export async function devIdentityProviderRoutes(app: FastifyInstance, options: {
       const { SAMLRequest, RelayState = '', login_hint: email = '' } = request.query;
       // Checked before showing anything: a request for someone else's service never gets a sign-in page.
       readAuthnRequest(SAMLRequest, services.config);
-      const html = signInPage({ action: idp.entryPoint, samlRequest: SAMLRequest, relayState: RelayState, email });
+      const language = pageLanguage(undefined, request.headers['accept-language']);
+      const html = signInPage(language, { action: idp.entryPoint, samlRequest: SAMLRequest, relayState: RelayState, email });
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     },
   );
@@ -134,7 +136,7 @@ export async function devIdentityProviderRoutes(app: FastifyInstance, options: {
         inResponseTo: authnRequest.id,
         nameId: email,
       });
-      const html = postResponsePage({
+      const html = postResponsePage(pageLanguage(undefined, request.headers['accept-language']), {
         acsUrl: authnRequest.acsUrl,
         samlResponse: Buffer.from(response, 'utf8').toString('base64'),
         relayState: RelayState,

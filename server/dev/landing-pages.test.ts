@@ -16,7 +16,8 @@ describe('the demo platform’s landing pages', () => {
   });
   afterAll(() => api.close());
 
-  const visit = (host: string, url: string, cookie?: string) => api.app.inject({ url, headers: { host, ...(cookie ? { cookie } : {}) } });
+  const visit = (host: string, url: string, cookie?: string, language?: string) =>
+    api.app.inject({ url, headers: { host, ...(cookie ? { cookie } : {}), ...(language ? { 'accept-language': language } : {}) } });
 
   it('show who is signed in, into which context and route, from the per-context session cookie', async () => {
     const page = await visit('acme.example.test', '/dashboard?context=acme', `other=1; token_acme=${token}`);
@@ -47,6 +48,18 @@ describe('the demo platform’s landing pages', () => {
     const session = (await login(api.app, { email: 'ada@example.com', password: 'Correct-Horse-9' })).json<{ token: string }>().token;
     await call(api.app, { method: 'GET', url: '/frontdoor/logout', token: session });
     expect((await visit('acme.example.test', '/dashboard', `token_acme=${session}`)).body).toContain('Not signed in.');
+  });
+
+  it('speak the browser’s language, English when it asks for none the front door speaks', async () => {
+    const german = await visit('acme.example.test', '/admin/users', `token=${token}`, 'de-CH, en;q=0.5');
+    expect(german.body).toContain('<html lang="de">');
+    expect(german.body).toContain('<title>Verwaltung von acme (Demo)</title>');
+    expect(german.body).toContain('<dt>Angemeldet als</dt><dd>ada@example.com</dd>');
+    expect(german.body).toContain('>Abmelden</a>');
+    expect((await visit('acme.example.test', '/dashboard', undefined, 'it')).body).toContain('<p>Non connesso.</p>');
+    const unknown = await visit('acme.example.test', '/dashboard', undefined, 'ja, nl;q=0.8');
+    expect(unknown.body).toContain('<html lang="en">');
+    expect(unknown.body).toContain('<h1>Portal of acme</h1>');
   });
 
   it('leave the front door’s own host and other hosts to the front door', async () => {

@@ -42,6 +42,16 @@ describe.each(testDatabases)('the development outbox pages on $name', (target) =
     expect((await app.inject({ url: '/dev/mail.json' })).json()).toEqual([]);
   });
 
+  it('speaks the browser’s language', async () => {
+    const { app, mailer } = await setup();
+    expect((await app.inject({ url: '/dev/mail', headers: { 'accept-language': 'fr-CA' } })).body).toContain('<p>Aucun e-mail n’a encore été envoyé.</p>');
+    await mailer.send({ to: 'ada@example.com', subject: 'First', text: 'one', html: '<p>one</p>', links: [] });
+    const page = await app.inject({ url: '/dev/mail', headers: { 'accept-language': 'az' } });
+    expect(page.body).toContain('<html lang="az">');
+    expect(page.body).toContain('<h1>Göndərilənlər</h1>');
+    expect(page.body).toContain('<dt>Kimə</dt><dd>ada@example.com</dd>');
+  });
+
   it('lists sent mails newest first with their links to follow', async () => {
     const { app, mailer } = await setup();
     await mailer.send({ to: 'ada@example.com', subject: 'First', text: 'one', html: '<p>one</p>', links: ['https://auth.example.com/signup?token=1'] });

@@ -8,19 +8,24 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database-types';
 import { readOutbox, type OutboxMail } from '../mail/mail-queue';
 import { escapeHtml } from '../web/html';
+import type { Language } from '../../rules/languages';
+import { serverTexts } from '../i18n/server-texts';
+import { pageLanguage } from '../web/language';
 
 /**
  * Plain semantic HTML: the server's CSP allows no inline script and no inline style
- * (server/web/security-headers.ts), and none is needed.
+ * (server/web/security-headers.ts), and none is needed. Its words are `devPages.outbox`
+ * (server/i18n/en.ts); the mails are shown as they were sent.
  */
-function outboxPage(mails: OutboxMail[]): string {
+function outboxPage(language: Language, mails: OutboxMail[]): string {
+  const texts = serverTexts(language).texts.devPages.outbox;
   const items = mails.map((mail) =>
     [
       '<article>',
       `<h2>${escapeHtml(mail.subject)}</h2>`,
       '<dl>',
-      `<dt>To</dt><dd>${escapeHtml(mail.to)}</dd>`,
-      `<dt>Sent</dt><dd><time datetime="${escapeHtml(mail.sentAt)}">${escapeHtml(mail.sentAt)}</time></dd>`,
+      `<dt>${escapeHtml(texts.to)}</dt><dd>${escapeHtml(mail.to)}</dd>`,
+      `<dt>${escapeHtml(texts.sent)}</dt><dd><time datetime="${escapeHtml(mail.sentAt)}">${escapeHtml(mail.sentAt)}</time></dd>`,
       '</dl>',
       `<pre>${escapeHtml(mail.text)}</pre>`,
       '<ul>',
@@ -29,9 +34,9 @@ function outboxPage(mails: OutboxMail[]): string {
       '</article>',
     ].join('\n'),
   );
-  return htmlPage('Outbox', [
-    '<h1>Outbox</h1>',
-    mails.length === 0 ? '<p>No mail has been sent yet.</p>' : '<p>Newest first. Mail sent while no SMTP server is configured.</p>',
+  return htmlPage(language, texts.title, [
+    `<h1>${escapeHtml(texts.title)}</h1>`,
+    `<p>${escapeHtml(mails.length === 0 ? texts.empty : texts.intro)}</p>`,
     ...items,
   ]);
 }
@@ -39,9 +44,10 @@ function outboxPage(mails: OutboxMail[]): string {
 /** GET /dev/mail (a page) and GET /dev/mail.json (the same mails as data), newest first. */
 export async function devMailRoutes(app: FastifyInstance, options: { db: Database }) {
   // The mails carry live tokens: never kept by a cache.
-  app.get('/dev/mail', async (_request, reply) => {
+  app.get('/dev/mail', async (request, reply) => {
     const mails = await readOutbox(options.db);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(outboxPage(mails));
+    const language = pageLanguage(undefined, request.headers['accept-language']);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(outboxPage(language, mails));
   });
   app.get('/dev/mail.json', async (_request, reply) => {
     const mails = await readOutbox(options.db);

@@ -1,9 +1,9 @@
 /**
  * The server's words in English: its mails (server/mail/templates.ts), its security alerts
- * (server/mail/alert-templates.ts), the OpenID Provider's pages (server/oidc/pages.ts) and a
- * device's sign-in pages (server/oidc/device-pages.ts). This table is the shape every other
- * language's must have (`ServerTexts`): `tsc` refuses a table that lacks a key or a paragraph, and
- * server/i18n/catalogue.test.ts says which. `{{name}}` marks a value the page or mail fills in
+ * (server/mail/alert-templates.ts), the OpenID Provider's pages (server/oidc/pages.ts), a device's
+ * sign-in pages (server/oidc/device-pages.ts) and the development pages (server/dev/). This table
+ * is the shape every other language's must have (`ServerTexts`): `tsc` refuses a table that lacks
+ * a key or a paragraph, and server/i18n/catalogue.test.ts says which. `{{name}}` marks a value the page or mail fills in
  * (`fillIn`, server/i18n/server-texts.ts), as in the app's locales/en.json.
  */
 export const en = {
@@ -133,6 +133,70 @@ export const en = {
     cancelledBody: 'Your device was not signed in. You can close this page.',
     doneTitle: 'You can go back to your device',
     doneBody: 'Your device is signed in. You can close this page.',
+  },
+  /** The development pages (server/dev/): the demo platform's apps, the outbox, the identity provider, the demo apps. */
+  devPages: {
+    notFound: 'Not found',
+    signOut: 'Sign out',
+    notSignedIn: 'Not signed in.',
+    /** The stand-ins for the platform's apps (server/dev/landing-pages.ts). */
+    landing: {
+      portal: 'Portal of {{context}}',
+      admin: 'Admin area of {{context}}',
+      marketplace: 'Marketplace',
+      meta: 'Meta',
+      title: '{{app}} (demo)',
+      intro: 'A stand-in for the platform’s app, served by the front door’s reference server for the demo.',
+      signedInAs: 'Signed in as',
+      context: 'Context',
+      notReached: '(not reached by this session)',
+      route: 'Route',
+      signedInWith: 'Signed in with',
+      signIn: 'Sign in at the front door',
+    },
+    /** The embedded outbox (server/dev/mail-pages.ts). */
+    outbox: {
+      title: 'Outbox',
+      empty: 'No mail has been sent yet.',
+      intro: 'Newest first. Mail sent while no SMTP server is configured.',
+      to: 'To',
+      sent: 'Sent',
+    },
+    /** The development SAML identity provider (server/dev/identity-provider-pages.ts). */
+    identityProvider: {
+      title: 'Sign in – development identity provider',
+      heading: 'Development identity provider',
+      intro: 'A stand-in for an organisation’s own identity provider, for demos and tests. It signs in whoever enters an e-mail address; no password is asked.',
+      email: 'E-mail',
+      signIn: 'Sign in',
+      responseTitle: 'Continue to the front door',
+      signedIn: 'Signed in',
+      takingYouBack: 'Taking you back to the front door.',
+      next: 'Continue',
+    },
+    /** The apps that sign in with OpenID Connect (server/dev/demo-apps.ts). */
+    demoApp: {
+      title: '{{app}} (demo app)',
+      intro: 'A demo app outside the front door’s cookie domain that signs in with OpenID Connect (code flow with PKCE).',
+      answered: 'The front door answered:',
+      noPendingSignIn: 'No sign-in of this browser waits for an answer.',
+      noIdToken: 'The token answer holds no ID token.',
+      signedOutByFrontDoor: 'Signed out by the front door: the session this app signed in with has ended.',
+      /** `{{who}}` is the e-mail address, in bold. */
+      signedInAs: 'Signed in as {{who}}. The ID token’s claims, verified with the front door’s published key:',
+      claims: 'ID token',
+      claim: 'Claim',
+      value: 'Value',
+      signIn: 'Sign in with Frontdoor',
+      otherAsks: 'Other ways to ask',
+      /** The ways to ask for a sign-in; each names its parameter, as the app sends it. */
+      asks: {
+        login: 'Sign in again (prompt=login)',
+        mfa: 'With a second factor (acr_values=mfa)',
+        none: 'Only if already signed in (prompt=none)',
+        german: 'In German (ui_locales=de)',
+      },
+    },
   },
 } as const;
 
