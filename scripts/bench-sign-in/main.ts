@@ -168,10 +168,11 @@ try {
               const trace = traceDir && join(traceDir, `${engineName}-${scenario}-${cache}-${side.name.replaceAll(' ', '-')}-${run}.json`);
               const measured = await signIn(engine, side, scenario, cache, trace);
               results.set(key(scenario, cache, side), [...(results.get(key(scenario, cache, side)) ?? []), measured]);
-              const { opened, appRequested, emailShown, emailEntered, passwordShown, passwordEntered } = measured.timeline;
+              const { opened, appRequested, emailShown, emailEntered, passwordShown, passwordEntered, codeShown, codeEntered } = measured.timeline;
+              const code = codeShown !== undefined && codeEntered !== undefined ? `, the code ${(codeEntered - codeShown).toFixed(0)} ms` : '';
               console.error(
                 `${engine.name}, run ${run} of ${runs}, ${scenario}, ${cache} cache, ${side.name}: ${(appRequested - opened).toFixed(0)} ms ` +
-                  `(clicking and typing the e-mail ${(emailEntered - emailShown).toFixed(0)} ms, the password ${(passwordEntered - passwordShown).toFixed(0)} ms)`,
+                  `(clicking and typing the e-mail ${(emailEntered - emailShown).toFixed(0)} ms, the password ${(passwordEntered - passwordShown).toFixed(0)} ms${code})`,
               );
             }
           }
