@@ -5,7 +5,7 @@ import { call, openApi, type Api } from '../testing/api';
 import { createOrganization, createUser } from '../admin/operations';
 import { recordTermsAcceptance } from '../db/terms';
 import { resetSecondFactor } from '../auth/second-factor-reset';
-import { composeBackchannelLogout } from '../oidc/backchannel-logout';
+import { composeBackchannelLogout } from '../auth/backchannel-logout';
 import { TestBrowser, appSignIn, authorizationRequest, redeem, registerApp, serverFetch, signOutThroughApp, type TestApp } from '../testing/oidc';
 import { logoutReceiver, type LogoutReceiver } from '../testing/logout-receiver';
 import { twoInstances, type TwoInstances } from '../testing/two-instances';

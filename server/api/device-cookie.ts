@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import { DEVICE_COOKIE, heldDevice } from '../web/device-cookie';
-import { OIDC_PREFIX } from '../oidc/claims';
+import { OIDC_PREFIX } from '../auth/oidc-claims';
 import { secureAttribute } from '../web/secure-cookie';
 
 const MAX_AGE_SECONDS = 400 * 24 * 3600;

@@ -10,7 +10,7 @@ import type { Services } from '../services';
 import type { TokenClaims } from './tokens';
 import { sessionTermsAccepted } from './sign-in';
 import { audit } from '../db/audit';
-import { acrOf, askedOrganization, asksForMfa, ACR_MFA } from '../oidc/claims';
+import { acrOf, askedOrganization, asksForMfa, ACR_MFA } from './oidc-claims';
 
 /** What the app asked for, as the provider's interaction holds it. */
 export interface AskedByApp {

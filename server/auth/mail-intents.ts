@@ -14,7 +14,7 @@ import type { Language } from '../../rules/languages';
 import { composeAlert, composeAlertDigest, composeSecuredAccount, type Alert } from './account-alerts';
 import type { AlertDigest } from './alert-digest';
 import { signupLink } from './links';
-import { composeBackchannelLogout, type BackchannelLogout } from '../oidc/backchannel-logout';
+import { composeBackchannelLogout, type BackchannelLogout } from './backchannel-logout';
 import { composeResetLink, composeSignupLink, type LinkRequest } from './registration';
 
 export type MailIntent =

@@ -27,7 +27,7 @@ export interface BrowserSignOut {
   via: 'frontdoor' | 'oidc';
 }
 
-/** Answers how many sessions ended; each app that signed in with one hears it (server/oidc/backchannel-logout.ts). */
+/** Answers how many sessions ended; each app that signed in with one hears it (server/auth/backchannel-logout.ts). */
 export async function signOutBrowser(services: Pick<Services, 'db' | 'tokens' | 'mail'>, browser: BrowserSignOut): Promise<number> {
   const { db, tokens } = services;
   const named = await Promise.all(browser.cookieTokens.map((token) => tokens.sessionNamedBy(token)));

@@ -140,7 +140,7 @@ export async function confirmTotpSecret(services: Services, enrolment: Enrolment
     await lockSessionUser(tx, session);
     const generation = await confirmPendingTotpSecret(tx, user.id, { secret: offered, step }, via, replaced);
     if (generation === undefined) return undefined;
-    // A replaced authenticator ends every other session; their apps are told (server/oidc/backchannel-logout.ts).
+    // A replaced authenticator ends every other session; their apps are told (server/auth/backchannel-logout.ts).
     if (replaced) await queueBackchannelLogoutsOfUser(tx, user.id, generation - 1, session.claims.sid);
     const recoveryCodes = await issueRecoveryCodes(tx, services.recoveryCodes, user.id);
     await queue({ kind: 'account-alert', params: { userId: user.id, event: replaced ? 'totp-replaced' : 'totp-enabled' } });

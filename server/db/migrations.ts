@@ -423,7 +423,7 @@ export const migrations: readonly Migration[] = [
     name: 'back-channel logout',
     // Where an app hears that a front door session it signed in with has ended (OpenID Connect
     // Back-Channel Logout), and which apps signed in with each front door session
-    // (server/oidc/backchannel-logout.ts).
+    // (server/auth/backchannel-logout.ts).
     sql: `
       ALTER TABLE oidc_clients ADD COLUMN backchannel_logout_uri text;
       CREATE TABLE oidc_app_sign_ins (

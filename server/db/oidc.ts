@@ -13,7 +13,7 @@ export interface OidcClientRow {
   secret_hash: string | null;
   redirect_uris: string[];
   post_logout_redirect_uris: string[];
-  /** Where the app hears that a front door session it signed in with has ended (server/oidc/backchannel-logout.ts). */
+  /** Where the app hears that a front door session it signed in with has ended (server/auth/backchannel-logout.ts). */
   backchannel_logout_uri: string | null;
   /** A service's one audience (client credentials, server/oidc/services.ts); null for an app. */
   service_audience: string | null;
@@ -249,7 +249,7 @@ const QUEUE_BACKCHANNEL_LOGOUTS = `INSERT INTO mail_queue (kind, params)
 
 /**
  * Queues a logout token for each app with a back-channel logout URI that signed in with one of these
- * front door sessions, in the caller's transaction (server/oidc/backchannel-logout.ts); answers how many.
+ * front door sessions, in the caller's transaction (server/auth/backchannel-logout.ts); answers how many.
  */
 export async function queueBackchannelLogouts(db: Queryable, sessionIds: readonly string[]): Promise<number> {
   if (sessionIds.length === 0) return 0;

@@ -6,7 +6,7 @@
  * crashed instance left. A mail that fails is tried again later, ever more slowly, for a day.
  * Delivery is at least once: an instance that dies between the SMTP server's acceptance and marking
  * the mail sent leaves it to be sent again when its claim ends. The same queue posts the logout
- * tokens of back-channel logout to apps (server/oidc/backchannel-logout.ts).
+ * tokens of back-channel logout to apps (server/auth/backchannel-logout.ts).
  */
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -40,7 +40,7 @@ export type Composed =
   | { kind: 'nothing' }
   /** Not yet: the recipient's mail cap is reached (server/auth/rate-limit.ts). */
   | { kind: 'later'; seconds: number }
-  /** A form posted to an app instead of a mail (a back-channel logout, server/oidc/backchannel-logout.ts): 200 or 204 is delivered. */
+  /** A form posted to an app instead of a mail (a back-channel logout, server/auth/backchannel-logout.ts): 200 or 204 is delivered. */
   | { kind: 'post'; to: string; form: Record<string, string> }
   /** Never to be sent, for the reason given: no attempt would change it. */
   | { kind: 'refused'; reason: string };

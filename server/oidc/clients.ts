@@ -21,7 +21,7 @@ export interface NewClient {
   redirectUris: string[];
   postLogoutRedirectUris: string[];
   confidential: boolean;
-  /** Where it hears that a front door session it signed in with has ended (server/oidc/backchannel-logout.ts). */
+  /** Where it hears that a front door session it signed in with has ended (server/auth/backchannel-logout.ts). */
   backchannelLogoutUri?: string | undefined;
   /** A service (client credentials, server/oidc/services.ts): the one audience its access tokens are for. */
   serviceAudience?: string | undefined;

@@ -13,9 +13,7 @@ import { LIMITS, hit } from '../auth/rate-limit';
 import { sha256Hex } from '../auth/sha256';
 import { DEVICE_CODE_GRANT } from './clients';
 import { deviceCodePage, deviceConfirmPage, deviceDonePage } from './device-pages';
-import type { OpenIdProvider } from './provider';
-
-type Middleware = Parameters<OpenIdProvider['use']>[0];
+import type { Middleware } from './middleware';
 type DeviceFlow = NonNullable<NonNullable<Configuration['features']>['deviceFlow']>;
 
 /** Seconds between a device's polls (RFC 8628 section 3.2). */

@@ -8,7 +8,7 @@
 import type { Interaction } from 'oidc-provider';
 import { isEmail } from '../../rules/email';
 import { carriedSearch } from '../../rules/carried';
-import { spokenLanguage } from './claims';
+import { spokenLanguage } from '../auth/oidc-claims';
 
 /** The reasons of a login prompt that a stored session does not satisfy. */
 const FRESH_SIGN_IN = new Set(['login_prompt', 'max_age', 'second_factor']);

@@ -10,9 +10,7 @@ import type { Services } from '../services';
 import { signOutBrowser } from '../auth/sign-out';
 import { heldDevice } from '../web/device-cookie';
 import { clearedSessionCookies, sessionCookiesOf } from '../web/session-cookies';
-import type { OpenIdProvider } from './provider';
-
-type Middleware = Parameters<OpenIdProvider['use']>[0];
+import type { Middleware } from './middleware';
 
 export function endFrontDoorSessionAtLogout(services: Pick<Services, 'db' | 'config' | 'tokens' | 'mail'>, log: Pick<FastifyBaseLogger, 'error'>): Middleware {
   const { config } = services;

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenIdProvider } from './provider';
-import { OIDC_PREFIX } from './claims';
+import { OIDC_PREFIX } from '../auth/oidc-claims';
 import type { Queryable } from '../db/database-types';
 import { LIMITS, clientKey, hit } from '../auth/rate-limit';
 import { isDatabaseUnavailable } from '../auth/health';

@@ -11,7 +11,7 @@ import { pageLanguage } from '../web/language';
 import { inlineHash } from '../web/security-headers';
 import { escapeHtml } from '../web/html';
 import { fillIn, serverTexts } from '../i18n/server-texts';
-import { spokenLanguage } from './claims';
+import { spokenLanguage } from '../auth/oidc-claims';
 
 const STYLE = `body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f3f4f8;color:#1d2330}
 header{display:flex;justify-content:center;align-items:center;gap:.6rem;margin:2.2rem 0 1.5rem;font-size:1.3rem;font-weight:700}

@@ -17,7 +17,7 @@ import { databaseAdapter } from './adapter';
 import { secretMatches } from './clients';
 import { findOidcGrantOrg, findOidcSignIn, recordAppSignIn, setOidcGrantOrg, tokenSession, upsertOidcSignIn } from '../db/oidc';
 import { isMember } from '../db/memberships';
-import { ACR_MFA, ACR_PASSWORD, OIDC_PREFIX, askedOrganization, asksForMfa } from './claims';
+import { ACR_MFA, ACR_PASSWORD, OIDC_PREFIX, askedOrganization, asksForMfa } from '../auth/oidc-claims';
 import { asksForFreshSignIn, interactionLoginUrl } from './interaction-url';
 import { auditRefreshTokenReuse, refreshTokenHolds, standsOnRefreshToken, type IssuedToken as RefreshTokenRead } from './refresh-tokens';
 import { answerUnauthorizedClient, serviceResources } from './services';
@@ -131,14 +131,14 @@ export function createOpenIdProvider(
         claims: async (use) => {
           const org = issued?.grantId === undefined ? undefined : await findOidcGrantOrg(db, issued.grantId);
           const inOrg = org !== undefined && org !== '' && (await stillMember(db, sub, org));
-          // An ID token's sid is its front door session's: a back-channel logout names it (server/oidc/backchannel-logout.ts).
+          // An ID token's sid is its front door session's: a back-channel logout names it (server/auth/backchannel-logout.ts).
           const sid = use === 'id_token' && issued ? await frontDoorSessionOfToken(db, issued) : undefined;
           return { sub, email: user.email, email_verified: true, ...(inOrg ? { org } : {}), ...(sid === undefined ? {} : { sid }) };
         },
       };
     },
     claims: { openid: ['sub', 'org', 'acr', 'amr', 'auth_time', 'sid'], email: ['email', 'email_verified'], profile: ['name'] },
-    // Back-channel logout is the front door's own, from its queue (server/oidc/backchannel-logout.ts), not the engine's from the request.
+    // Back-channel logout is the front door's own, from its queue (server/auth/backchannel-logout.ts), not the engine's from the request.
     discovery: { claim_types_supported: ['normal'], backchannel_logout_supported: true, backchannel_logout_session_supported: true },
     scopes: ['openid', 'email', 'profile', OFFLINE_ACCESS],
     // The scopes' claims go into the ID token too: an app reads one token (docs/openid-connect.md).
@@ -224,7 +224,7 @@ export function createOpenIdProvider(
       const frontDoor = (result as { frontDoor?: { sid: string; org: string } } | undefined)?.frontDoor;
       if (frontDoor)
         await upsertOidcSignIn(db, { providerSession: session.uid, sessionId: frontDoor.sid, userId: session.accountId, org: frontDoor.org, ttlSeconds });
-      // The app signs in with that front door session: its end is told to the app (server/oidc/backchannel-logout.ts).
+      // The app signs in with that front door session: its end is told to the app (server/auth/backchannel-logout.ts).
       const sessionId = frontDoor?.sid ?? (await findOidcSignIn(db, session.uid))?.session_id;
       if (sessionId !== undefined) await recordAppSignIn(db, { sessionId, clientId: client.clientId, userId: session.accountId, ttlSeconds: grantTtlSeconds });
       const grantId = session.grantIdFor(client.clientId);

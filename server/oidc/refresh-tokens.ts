@@ -11,9 +11,7 @@ import type { AdapterPayload } from 'oidc-provider';
 import type { Queryable } from '../db/database-types';
 import { audit } from '../db/audit';
 import { findOidcSignIn, refreshTokenSession, sessionHoldsRefreshTokens, tokenSession } from '../db/oidc';
-import type { OpenIdProvider } from './provider';
-
-type Middleware = Parameters<OpenIdProvider['use']>[0];
+import type { Middleware } from './middleware';
 
 /** What these rules read of a token the engine hands over. */
 export interface IssuedToken {

@@ -10,9 +10,7 @@ import { errors } from 'oidc-provider';
 import type { Queryable } from '../db/database-types';
 import { findOidcClient } from '../db/oidc';
 import { DEVICE_CODE_GRANT } from './clients';
-import type { OpenIdProvider } from './provider';
-
-type Middleware = Parameters<OpenIdProvider['use']>[0];
+import type { Middleware } from './middleware';
 type ResourceIndicators = NonNullable<NonNullable<Configuration['features']>['resourceIndicators']>;
 
 /** How long a service's access token lasts. */
