@@ -100,7 +100,7 @@ export function CodeInput({
           const digit = value[index] === EMPTY_BOX ? undefined : value[index];
           return (
             <span key={index} className="fd-code__box" data-filled={digit !== undefined || undefined} data-active={(focused && index === active) || undefined}>
-              {digit ?? ''}
+              <span className="fd-code__digit">{digit ?? ''}</span>
             </span>
           );
         })}
