@@ -5,7 +5,7 @@
  * The flags keep it off the network and let it run as root in CI.
  */
 import { existsSync } from 'node:fs';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 
 const SYSTEM_BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 
@@ -42,3 +42,16 @@ export const chromiumLaunchOptions = {
     '--disable-sync',
   ],
 };
+
+/**
+ * A Chromium with the back/forward cache on, which Playwright turns off and people's browsers have
+ * on: for the stories of a page the browser brings back as it was left. Closed after `use`.
+ */
+export async function withPageCache(use: (browser: Browser) => Promise<void>): Promise<void> {
+  const browser = await chromium.launch({ ...chromiumLaunchOptions, ignoreDefaultArgs: ['--disable-back-forward-cache'] });
+  try {
+    await use(browser);
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { chromium } from '@playwright/test';
-import { chromiumLaunchOptions } from './chromium';
+import { withPageCache } from './chromium';
 import { test, expect, consoleErrors } from './fixtures';
 import { enterCode, enterEmail, enterPassword, freshCode, saveRecoveryCodes, signInSettingUpTotp } from './screens/sign-in';
 import { expectNoAxeViolations } from './axe';
@@ -136,9 +135,7 @@ test('the recovery codes are shown once: a page left with them on screen comes b
   account,
   baseURL,
 }) => {
-  // The back/forward cache that Playwright turns off and people's browsers have on.
-  const cached = await chromium.launch({ ...chromiumLaunchOptions, ignoreDefaultArgs: ['--disable-back-forward-cache'] });
-  try {
+  await withPageCache(async (cached) => {
     const page = await (await cached.newContext({ baseURL })).newPage();
     await signInSettingUpTotp(page, account);
     await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
@@ -153,7 +150,5 @@ test('the recovery codes are shown once: a page left with them on screen comes b
     // Not saved: the screen says they were shown once, as after a reload.
     await expect(page.getByRole('heading', { name: 'Your recovery codes were shown once' })).toBeVisible();
     for (const code of shown) await expect(page.getByText(code)).toHaveCount(0);
-  } finally {
-    await cached.close();
-  }
+  });
 });

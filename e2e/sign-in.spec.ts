@@ -1,3 +1,4 @@
+import { withPageCache } from './chromium';
 import { test, expect, consoleErrors, enableTotp, DEMO_PASSWORD } from './fixtures';
 import { acceptTerms, departure, enterCode, enterEmail, enterPassword, freshCode, saveRecoveryCodes, scanQrCode, signInSettingUpTotp } from './screens/sign-in';
 import { expectNoAxeViolations } from './axe';
@@ -185,4 +186,29 @@ test('a user with several organisations chooses one', async ({ page }, testInfo)
   const target = new URL((await arrival).url());
   expect(target.pathname).toBe('/home');
   expect(target.searchParams.get('context')).toBe('acme');
+});
+
+test('Back from the app to a page the browser kept in its page cache does not stand on “Loading…”: the page loads again and goes where its address leads, here on to the app, as the terms were accepted', async ({
+  account,
+  baseURL,
+}) => {
+  await withPageCache(async (cached) => {
+    const port = new URL(baseURL!).port;
+    const context = await cached.newContext({ locale: 'en-GB' });
+    await context.addInitScript(() => addEventListener('pageshow', (event) => event.persisted && console.log(`restored ${location.pathname}`)));
+    const page = await context.newPage();
+    const restored: string[] = [];
+    page.on('console', (message) => message.text().startsWith('restored ') && restored.push(message.text()));
+
+    await enterEmail(page, account.email, '', `http://auth.frontdoor.localhost:${port}`);
+    await enterPassword(page, account.password);
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await acceptTerms(page);
+    await expect(page.getByRole('heading', { name: 'Portal of acme' })).toBeVisible();
+
+    await page.goBack({ waitUntil: 'commit' });
+    await expect.poll(() => restored, { message: 'the terms page came back from the cache' }).toEqual(['restored /company/acme/terms']);
+    await expect(page.getByRole('heading', { name: 'Portal of acme' })).toBeVisible();
+    await expect(page.getByText(account.email)).toBeVisible();
+  });
 });

@@ -24,6 +24,17 @@ export function addressFlow(
     href,
     go: (to) => go(to, href(to)),
     prepare,
-    leave: (url, replace) => (replace ? window.location.replace(url) : window.location.assign(url)),
+    leave,
   };
+}
+
+/**
+ * A plain navigation to another site. Should the browser bring this page back from its back/forward
+ * cache, the screen would stand where it was left, mid-way out ("Loading…", a busy button) with
+ * nothing more to come: it is loaded again, and goes where its address leads now, as in a browser
+ * that keeps no such page.
+ */
+function leave(url: string, replace?: boolean): void {
+  onpageshow = (event) => event.persisted && location.reload();
+  location[replace ? 'replace' : 'assign'](url);
 }
