@@ -46,6 +46,26 @@ async function driverReady(port: number): Promise<void> {
   throw new Error(`WebKitWebDriver did not answer on port ${port}.`);
 }
 
+/** The most a window's frame takes of its size (MiniBrowser's, in Xvfb with no window manager, takes a few pixels). */
+const FRAME_PX = 100;
+
+/**
+ * The page's size once the window has taken the size asked for: at most `frame` pixels under it
+ * each way. Fails, naming the size, when the window has not taken it within five seconds.
+ */
+async function pageSizeWithin(browser: WebdriverIO.Browser, width: number, height: number, frame: number): Promise<[number, number]> {
+  let inner: [number, number] = [0, 0];
+  const fits = (size: number, asked: number) => size <= asked && asked - size <= frame;
+  await browser.waitUntil(
+    async () => {
+      inner = (await browser.execute('return [window.innerWidth, window.innerHeight]')) as [number, number];
+      return fits(inner[0], width) && fits(inner[1], height);
+    },
+    { timeout: 5_000, interval: 50, timeoutMsg: `The WebKit window did not give its page ${width}×${height}.` },
+  );
+  return inner;
+}
+
 export async function openWebKit({ baseURL, javaScript }: EngineOptions): Promise<EnginePage> {
   const { display, process: xvfb } = await startDisplay();
   // GTK keeps a window at least as wide as its header bar: without one, the window takes a phone's width.
@@ -96,8 +116,13 @@ export async function openWebKit({ baseURL, javaScript }: EngineOptions): Promis
       // Classic WebDriver sizes the window: its frame is added so that the page gets the width asked for.
       async setViewport(width, height) {
         await browser.setWindowSize(width, height);
-        const inner = (await browser.execute('return [window.innerWidth, window.innerHeight]')) as [number, number];
-        if (inner[0] !== width || inner[1] !== height) await browser.setWindowSize(2 * width - inner[0], 2 * height - inner[1]);
+        // The window takes its size a moment later, on a busy machine later still: until then the
+        // page has the old one, and the frame worked out from it would be wrong.
+        const inner = await pageSizeWithin(browser, width, height, FRAME_PX);
+        if (inner[0] !== width || inner[1] !== height) {
+          await browser.setWindowSize(2 * width - inner[0], 2 * height - inner[1]);
+          await pageSizeWithin(browser, width, height, 0);
+        }
         // The window's new size is painted a moment later; a screenshot at once shows the old layout.
         await new Promise((resolve) => setTimeout(resolve, 300));
       },
