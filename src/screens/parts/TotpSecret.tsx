@@ -3,6 +3,9 @@ import { useT } from '../../i18n/t';
 import { useLive } from '../../flow/live';
 import { drawQr, groupSecret, secretOf } from '../../platform/qr';
 
+/** As long as the secrets the server makes (160 bits in base32), in a font of even widths: the place a secret takes. */
+const PENDING_SECRET = 'A'.repeat(32);
+
 export interface TotpSecretProps {
   /** The otpauth:// URI of the secret offered, once there is one. */
   uri: string | undefined;
@@ -34,11 +37,11 @@ export function TotpSecret({ uri, busy, onRegenerate }: TotpSecretProps) {
         )}
       </button>
       <p className="fd-mfa__qr-hint">{t('page.mfa-setup.qr-hint')}</p>
-      {secret && (
-        <p className="fd-mfa__secret">
-          {t('page.mfa-setup.secret-label')} <code data-secret={secret}>{groupSecret(secret)}</code>
-        </p>
-      )}
+      {/* Its place is kept, unseen, while the secret is on its way: nothing under it moves when it
+          comes, under a pointer about to press Skip or Continue. */}
+      <p className={secret ? 'fd-mfa__secret' : 'fd-mfa__secret fd-mfa__secret--pending'} aria-hidden={secret ? undefined : true}>
+        {t('page.mfa-setup.secret-label')} <code data-secret={secret}>{groupSecret(secret ?? PENDING_SECRET)}</code>
+      </p>
     </div>
   );
 }
