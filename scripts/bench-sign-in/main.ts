@@ -56,7 +56,7 @@ import { startBareForms } from './bare-forms';
 import { openChromium } from './chromium-engine';
 import type { BenchEngine } from './engine';
 import { openFirefox } from './firefox-engine';
-import { requestList, slowestWholes, stepMedians, stepTable, targetsTable, wholeRuns, type EngineTargets, type Timeline } from './report';
+import { requestList, runLine, slowestWholes, stepMedians, stepTable, targetsTable, wholeRuns, type EngineTargets, type Timeline } from './report';
 import { measure, type Cache, type Measured, type Scenario, type SignInAs, type Side } from './sign-in-run';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -168,12 +168,7 @@ try {
               const trace = traceDir && join(traceDir, `${engineName}-${scenario}-${cache}-${side.name.replaceAll(' ', '-')}-${run}.json`);
               const measured = await signIn(engine, side, scenario, cache, trace);
               results.set(key(scenario, cache, side), [...(results.get(key(scenario, cache, side)) ?? []), measured]);
-              const { opened, appRequested, emailShown, emailEntered, passwordShown, passwordEntered, codeShown, codeEntered } = measured.timeline;
-              const code = codeShown !== undefined && codeEntered !== undefined ? `, the code ${(codeEntered - codeShown).toFixed(0)} ms` : '';
-              console.error(
-                `${engine.name}, run ${run} of ${runs}, ${scenario}, ${cache} cache, ${side.name}: ${(appRequested - opened).toFixed(0)} ms ` +
-                  `(clicking and typing the e-mail ${(emailEntered - emailShown).toFixed(0)} ms, the password ${(passwordEntered - passwordShown).toFixed(0)} ms${code})`,
-              );
+              console.error(`${engine.name}, run ${run} of ${runs}, ${scenario}, ${cache} cache, ${side.name}: ${runLine(measured.timeline)}`);
             }
           }
         }

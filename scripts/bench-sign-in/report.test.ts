@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ratio, requestList, slowestWholes, stepMedians, stepTable, steps, targetsTable, wholeRuns, type Timeline } from './report';
+import { ratio, requestList, runLine, slowestWholes, stepMedians, stepTable, steps, targetsTable, wholeRuns, type Timeline } from './report';
 import type { Sent } from './conditions';
 
 /** A password sign-in opened at 0: the e-mail shown at 400, Enter at 500, and so on. */
@@ -34,6 +34,11 @@ describe('the sign-in tables', () => {
       ['clicking and typing between the steps', 400],
       ['whole sign-in', 2300],
     ]);
+  });
+
+  it("prints a run in a line: the whole, each step in the tables' order, and the typing of each field", () => {
+    expect(runLine(password())).toBe('2000 ms (the steps 400 / 600 / 800 ms; clicking and typing the e-mail 100 ms, the password 100 ms)');
+    expect(runLine(totp)).toBe('2300 ms (the steps 400 / 600 / 500 / 400 ms; clicking and typing the e-mail 100 ms, the password 100 ms, the code 200 ms)');
   });
 
   it('gives ratios to one decimal, and none beside a floor of nothing', () => {

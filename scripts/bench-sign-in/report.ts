@@ -49,6 +49,22 @@ export function steps(timeline: Timeline): Step[] {
   return [...measured, { label: TYPING, ms: whole - measured.reduce((sum, step) => sum + step.ms, 0) }, { label: WHOLE, ms: whole }];
 }
 
+/**
+ * One run in a line: the whole, each step in the tables' order, then the clicking and typing of each
+ * field, so a slow run shows where it was slow (the tables give medians only).
+ */
+export function runLine(timeline: Timeline): string {
+  const { emailShown, emailEntered, passwordShown, passwordEntered, codeShown, codeEntered } = timeline;
+  const measured = steps(timeline);
+  const whole = measured.at(-1)?.ms ?? NaN;
+  const stepTimes = measured.filter((step) => step.label !== TYPING && step.label !== WHOLE).map((step) => step.ms.toFixed(0));
+  const code = codeShown !== undefined && codeEntered !== undefined ? `, the code ${(codeEntered - codeShown).toFixed(0)} ms` : '';
+  return (
+    `${whole.toFixed(0)} ms (the steps ${stepTimes.join(' / ')} ms; clicking and typing the e-mail ${(emailEntered - emailShown).toFixed(0)} ms, ` +
+    `the password ${(passwordEntered - passwordShown).toFixed(0)} ms${code})`
+  );
+}
+
 /** "×2.41": how many times the floor's figure ours is, to the hundredth the targets are set in; none beside a floor of 0 or less. */
 export const ratio = (ours: number, floor: number): string => (floor > 0 ? `×${(ours / floor).toFixed(2)}` : '–');
 
