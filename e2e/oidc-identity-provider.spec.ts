@@ -22,13 +22,13 @@ test('a new employee of an organisation with an OpenID Provider signs in through
 
   // The provider's own sign-in page, the address passed on as login_hint.
   await expect(page).toHaveURL(/\/dev\/oidc-idp\/interaction\//);
-  await expect(page.locator('input[name="login"]')).toHaveValue(email);
+  await expect(page.getByRole('heading', { name: 'Development identity provider' })).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toHaveValue(email);
   const binding = (await page.context().cookies()).find((cookie) => cookie.name === 'frontdoor_oidc_idp');
   expect(binding).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/oidc-idp/initech/callback' });
-  await page.locator('input[name="password"]').fill('unused');
   const arrival = page.waitForRequest((sent) => new URL(sent.url()).pathname === '/login/sso/success');
   const leaving = departure(page);
-  await page.locator('button[type="submit"]').click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
 
   const landed = new URL((await arrival).url());
   expect(landed.searchParams.get('app')).toBe('portal');

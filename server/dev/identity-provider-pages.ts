@@ -1,8 +1,9 @@
 /**
- * The development IdP's pages: plain semantic HTML with no inline script or style, which the server's
- * CSP forbids (server/web/security-headers.ts). The response form is submitted by an external script
- * from this origin, with a visible Continue button for when scripts do not run. Their words are
- * `devPages.identityProvider` (server/i18n/en.ts).
+ * The development identity providers' pages, SAML's (server/dev/identity-provider.ts) and OpenID
+ * Connect's (server/dev/oidc-identity-provider.ts): plain semantic HTML with no inline script or
+ * style, which the server's CSP forbids (server/web/security-headers.ts). SAML's response form is
+ * submitted by an external script from this origin, with a visible Continue button for when scripts
+ * do not run. Their words are `devPages.identityProvider` (server/i18n/en.ts).
  */
 import { htmlPage } from './html-page';
 import { escapeHtml } from '../web/html';
@@ -19,14 +20,14 @@ function hidden(name: string, value: string): string {
   return `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
 }
 
-export function signInPage(language: Language, fields: { action: string; samlRequest: string; relayState: string; email: string }): string {
+/** The sign-in page: the e-mail to sign in as, sent to `action` with the protocol's own `hidden` fields. */
+export function signInPage(language: Language, fields: { action: string; email: string; hidden?: Record<string, string> }): string {
   const texts = serverTexts(language).texts.devPages.identityProvider;
   return htmlPage(language, texts.title, [
     `<h1>${escapeHtml(texts.heading)}</h1>`,
     `<p>${escapeHtml(texts.intro)}</p>`,
     `<form method="post" action="${escapeHtml(fields.action)}">`,
-    hidden('SAMLRequest', fields.samlRequest),
-    hidden('RelayState', fields.relayState),
+    ...Object.entries(fields.hidden ?? {}).map(([name, value]) => hidden(name, value)),
     '<p>',
     `<label for="email">${escapeHtml(texts.email)}</label>`,
     `<input id="email" name="email" type="email" autocomplete="email" required maxlength="254" value="${escapeHtml(fields.email)}">`,

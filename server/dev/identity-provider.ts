@@ -110,7 +110,7 @@ export async function devIdentityProviderRoutes(app: FastifyInstance, options: {
       // Checked before showing anything: a request for someone else's service never gets a sign-in page.
       readAuthnRequest(SAMLRequest, services.config);
       const language = pageLanguage(undefined, request.headers['accept-language']);
-      const html = signInPage(language, { action: idp.entryPoint, samlRequest: SAMLRequest, relayState: RelayState, email });
+      const html = signInPage(language, { action: idp.entryPoint, email, hidden: { SAMLRequest, RelayState } });
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     },
   );

@@ -1,11 +1,12 @@
 /**
  * A development OpenID Provider, for the demo's `initech` and the tests of an organisation that
  * signs in through OpenID Connect (docs/federation.md): it stands in for Entra ID, Okta or Google
- * Workspace. The e-mail typed on its sign-in page is enough, no password is read, since proving who
+ * Workspace. The e-mail typed on its sign-in page is enough, no password is asked, since proving who
  * someone is remains the real provider's job; the address it vouches for is verified, but for
  * those whose local part starts with `unverified`. Registered
  * only with the development pages, at DEV_OIDC_IDP_PATH on the front door's own origin, on
- * oidc-provider (the engine the front door's own provider runs on), with its built-in sign-in page.
+ * oidc-provider (the engine the front door's own provider runs on). Its sign-in page is the
+ * development SAML identity provider's, in the browser's language (server/dev/identity-provider-pages.ts).
  *
  * Its one app is the front door (`frontdoor`), with a secret derived from the TOTP key, so an
  * organisation set up with it keeps working across restarts; the app may come back to any
@@ -14,10 +15,19 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Provider, { type Configuration } from 'oidc-provider';
+import Provider, { errors, type Configuration } from 'oidc-provider';
 import type { ServerConfig } from '../config';
 import { derivedKey } from '../auth/sealed-text';
+import { HttpError } from '../api/errors';
+import { acceptFormBodies, requireFormBody } from '../saml/form-body';
+import { pageLanguage } from '../web/language';
+import { allowFormTargets } from '../web/security-headers';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../rules/email';
+import { signInPage } from './identity-provider-pages';
 import { DEV_OIDC_CLIENT_ID, DEV_OIDC_IDP_PATH, devOidcClientSecret, devOidcIssuer } from './oidc-identity-provider-settings';
+
+/** Where a sign-in waits for the address typed: its page, and the page's form posts below it. */
+const interactionPath = (uid: string) => `${DEV_OIDC_IDP_PATH}/interaction/${uid}`;
 
 export function createDevOidcProvider(config: Pick<ServerConfig, 'publicUrl' | 'apiBasePath'>, totpKey: Buffer): Provider {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -42,7 +52,8 @@ export function createDevOidcProvider(config: Pick<ServerConfig, 'publicUrl' | '
     // The e-mail in the ID token itself: the front door reads no userinfo.
     conformIdTokenClaims: false,
     pkce: { required: () => true },
-    features: { devInteractions: { enabled: true } },
+    features: { devInteractions: { enabled: false } },
+    interactions: { url: (_context, interaction) => interactionPath(interaction.uid) },
     // No consent page: the front door is the only app, and development's.
     loadExistingGrant: async (context) => {
       const { session, client } = context.oidc;
@@ -66,6 +77,56 @@ export function createDevOidcProvider(config: Pick<ServerConfig, 'publicUrl' | '
     return uri.startsWith(callbacks) && /^[^/]+\/callback$/.test(uri.slice(callbacks.length));
   };
   return provider;
+}
+
+/**
+ * The sign-in page of a waiting sign-in, the address passed on as login_hint filled in, and its
+ * form: the address typed is the account, and the engine goes on with the sign-in (oidc-provider's
+ * interactions). A page whose sign-in this browser no longer holds (expired, or another browser's)
+ * answers 400.
+ */
+export async function devOidcSignInRoutes(app: FastifyInstance, { provider }: { provider: Provider }): Promise<void> {
+  acceptFormBodies(app);
+  const waiting = async (request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) => {
+    try {
+      const interaction = await provider.interactionDetails(request.raw, reply.raw);
+      if (interaction.uid === request.params.uid) return interaction;
+    } catch (error) {
+      if (!(error instanceof errors.SessionNotFound)) throw error;
+    }
+    throw new HttpError(400, 'validation_failed', 'This browser holds no sign-in waiting here.');
+  };
+
+  app.get<{ Params: { uid: string } }>(`${interactionPath(':uid')}`, async (request, reply) => {
+    const { params } = await waiting(request, reply);
+    const hint = typeof params.login_hint === 'string' && params.login_hint.length <= EMAIL_MAX_LENGTH ? params.login_hint : '';
+    // The form's answer goes on to the app's callback, which the engine has checked (redirectUriAllowed).
+    allowFormTargets(reply, [new URL(String(params.redirect_uri)).origin]);
+    const html = signInPage(pageLanguage(undefined, request.headers['accept-language']), {
+      action: `${interactionPath(request.params.uid)}/login`,
+      email: hint,
+    });
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  });
+
+  app.post<{ Params: { uid: string }; Body: { email: string } }>(
+    `${interactionPath(':uid')}/login`,
+    {
+      onRequest: requireFormBody,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['email'],
+          properties: { email: { type: 'string', pattern: EMAIL_PATTERN.source, maxLength: EMAIL_MAX_LENGTH } },
+        },
+      },
+    },
+    async (request, reply) => {
+      await waiting(request, reply);
+      reply.hijack();
+      await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: request.body.email } }, { mergeWithLastSubmission: false });
+    },
+  );
 }
 
 /** The provider's endpoints under DEV_OIDC_IDP_PATH, handed to the engine as they came. */

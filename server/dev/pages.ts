@@ -21,7 +21,9 @@ export async function registerDevelopmentPages(app: FastifyInstance, services: S
   await app.register(devIdentityProviderRoutes, { services, idp });
   const { config } = services;
   // Its engine is loaded here, as the front door's own provider's is (server/app.ts).
-  const { createDevOidcProvider, devOidcProviderRoutes } = await import('./oidc-identity-provider');
+  const { createDevOidcProvider, devOidcProviderRoutes, devOidcSignInRoutes } = await import('./oidc-identity-provider');
   const provider = createDevOidcProvider(config, loadTotpKey({ totpKey: config.totpKey, dataDir: config.dataDir }));
+  // Two plugins: the sign-in page reads form bodies, the engine reads its requests' own.
+  await app.register(devOidcSignInRoutes, { provider });
   await app.register(devOidcProviderRoutes, { provider });
 }

@@ -74,7 +74,7 @@ describe.each(testDatabases)('a sign-in through an organisation’s OpenID Provi
       init = {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ prompt: 'login', login: typed, password: 'unused' }).toString(),
+        body: new URLSearchParams({ email: typed }).toString(),
       };
     }
     throw new Error('the sign-in did not come back to the callback');

@@ -35,3 +35,10 @@ describe('framing the change-password page with only PLATFORM_HOST set', () => {
     expect((await app.inject({ url: '/change-password' })).headers['x-frame-options']).toBeUndefined();
   });
 });
+
+describe('forms', () => {
+  it('are sent to this origin only, and go on to no other', async () => {
+    for (const url of ['/login', '/change-password', '/api/health'])
+      expect(String((await app.inject({ url })).headers['content-security-policy']), url).toContain("form-action 'self';");
+  });
+});

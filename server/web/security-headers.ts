@@ -32,7 +32,7 @@ function embeddingSources(config: Pick<ServerConfig, 'publicUrl' | 'platformHost
  * (no X-Frame-Options: it cannot name several origins, and browsers that know frame-ancestors ignore
  * it). No referrer: page URLs carry tokens (lcq, reset and invitation links).
  */
-export function securityHeaders(config: ServerConfig, inline: InlineHashes, path: string): Record<string, string> {
+export function securityHeaders(config: ServerConfig, inline: InlineHashes, path: string, formTargets: readonly string[] = []): Record<string, string> {
   const parents = path === EMBEDDED_PAGE ? embeddingSources(config) : [];
   const headers: Record<string, string> = {
     'content-security-policy': [
@@ -43,7 +43,7 @@ export function securityHeaders(config: ServerConfig, inline: InlineHashes, path
       "connect-src 'self'",
       "object-src 'none'",
       "base-uri 'none'",
-      "form-action 'self'",
+      ["form-action 'self'", ...formTargets].join(' '),
       `frame-ancestors ${parents.length > 0 ? parents.join(' ') : "'none'"}`,
     ].join('; '),
     'x-content-type-options': 'nosniff',
@@ -63,19 +63,31 @@ export function allowPageStyles(reply: FastifyReply, hashes: readonly string[]):
   pageStyles.set(reply, hashes);
 }
 
-/** Sets the security headers on every answer, with the inline scripts of every page and the stylesheet of the answer's own. */
+/** Where the answer's page sends its form on to, beyond this origin; no other answer's form may leave. */
+const pageFormTargets = new WeakMap<FastifyReply, readonly string[]>();
+
+/**
+ * Lets the answer's page send its form to the given origins, or be redirected there once sent
+ * (browsers hold `form-action` to every redirect after the post): a development provider's sign-in
+ * page, whose answer goes on to the front door's callback (server/dev/oidc-identity-provider.ts).
+ */
+export function allowFormTargets(reply: FastifyReply, origins: readonly string[]): void {
+  pageFormTargets.set(reply, origins);
+}
+
+/** Sets the security headers on every answer, with the inline scripts of every page and the stylesheet and form targets of the answer's own. */
 export function securityHeadersHook(config: ServerConfig, scripts: readonly string[]) {
-  // One set of headers per page stylesheet and framing: as many as the built pages have, made once.
+  // One set of headers per page stylesheet, framing and form targets: as many as the pages have, made once.
   const made = new Map<string, Record<string, string>>();
-  const headersFor = (path: string, styles: readonly string[]) => {
+  const headersFor = (path: string, styles: readonly string[], formTargets: readonly string[]) => {
     const framing = path === EMBEDDED_PAGE ? EMBEDDED_PAGE : '';
-    const key = `${framing} ${styles.join(' ')}`;
+    const key = `${framing} ${styles.join(' ')} ${formTargets.join(' ')}`;
     let headers = made.get(key);
-    if (!headers) made.set(key, (headers = securityHeaders(config, { scripts, styles }, framing)));
+    if (!headers) made.set(key, (headers = securityHeaders(config, { scripts, styles }, framing, formTargets)));
     return headers;
   };
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    reply.headers(headersFor(request.url.split('?')[0] ?? '', pageStyles.get(reply) ?? []));
+    reply.headers(headersFor(request.url.split('?')[0] ?? '', pageStyles.get(reply) ?? [], pageFormTargets.get(reply) ?? []));
     return payload;
   };
 }
