@@ -9,6 +9,7 @@ import { htmlPage } from './html-page';
 import { escapeHtml } from '../web/html';
 import type { Language } from '../../rules/languages';
 import { serverTexts } from '../i18n/server-texts';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../rules/email';
 
 export const AUTOSUBMIT_SCRIPT_PATH = '/dev/idp/autosubmit.js';
 const RESPONSE_FORM_ID = 'saml-response';
@@ -19,6 +20,9 @@ export const AUTOSUBMIT_SCRIPT = `var form = document.getElementById(${JSON.stri
 function hidden(name: string, value: string): string {
   return `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
 }
+
+/** The e-mail the sign-in page's form sends, as the routes that take it check it. */
+export const EMAIL_FIELD = { type: 'string', pattern: EMAIL_PATTERN.source, maxLength: EMAIL_MAX_LENGTH } as const;
 
 /** The sign-in page: the e-mail to sign in as, sent to `action` with the protocol's own `hidden` fields. */
 export function signInPage(language: Language, fields: { action: string; email: string; hidden?: Record<string, string> }): string {

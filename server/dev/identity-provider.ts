@@ -12,13 +12,13 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'selfsigned';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../rules/email';
+import { EMAIL_MAX_LENGTH } from '../../rules/email';
 import type { Services } from '../services';
 import { acceptFormBodies, requireFormBody } from '../saml/form-body';
 import { DEV_IDP_ENTRY_POINT } from '../saml/service-provider';
 import { buildSamlResponseXml, signAssertion, type ResponseFields, type SigningKeyPair } from './identity-provider-response';
 import { readAuthnRequest } from './identity-provider-request';
-import { AUTOSUBMIT_SCRIPT, AUTOSUBMIT_SCRIPT_PATH, postResponsePage, signInPage } from './identity-provider-pages';
+import { AUTOSUBMIT_SCRIPT, AUTOSUBMIT_SCRIPT_PATH, EMAIL_FIELD, postResponsePage, signInPage } from './identity-provider-pages';
 import { pageLanguage } from '../web/language';
 
 export const DEV_IDP_ISSUER = 'urn:frontdoor:dev-idp';
@@ -123,7 +123,7 @@ export async function devIdentityProviderRoutes(app: FastifyInstance, options: {
         body: {
           type: 'object',
           required: ['SAMLRequest', 'email'],
-          properties: { ...samlRequestFields, email: { type: 'string', pattern: EMAIL_PATTERN.source, maxLength: EMAIL_MAX_LENGTH } },
+          properties: { ...samlRequestFields, email: EMAIL_FIELD },
         },
       },
     },

@@ -22,8 +22,8 @@ import { HttpError } from '../api/errors';
 import { acceptFormBodies, requireFormBody } from '../saml/form-body';
 import { pageLanguage } from '../web/language';
 import { allowFormTargets } from '../web/security-headers';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../rules/email';
-import { signInPage } from './identity-provider-pages';
+import { EMAIL_MAX_LENGTH } from '../../rules/email';
+import { EMAIL_FIELD, signInPage } from './identity-provider-pages';
 import { DEV_OIDC_CLIENT_ID, DEV_OIDC_IDP_PATH, devOidcClientSecret, devOidcIssuer } from './oidc-identity-provider-settings';
 
 /** Where a sign-in waits for the address typed: its page, and the page's form posts below it. */
@@ -97,7 +97,7 @@ export async function devOidcSignInRoutes(app: FastifyInstance, { provider }: { 
     throw new HttpError(400, 'validation_failed', 'This browser holds no sign-in waiting here.');
   };
 
-  app.get<{ Params: { uid: string } }>(`${interactionPath(':uid')}`, async (request, reply) => {
+  app.get<{ Params: { uid: string } }>(interactionPath(':uid'), async (request, reply) => {
     const { params } = await waiting(request, reply);
     const hint = typeof params.login_hint === 'string' && params.login_hint.length <= EMAIL_MAX_LENGTH ? params.login_hint : '';
     // The form's answer goes on to the app's callback, which the engine has checked (redirectUriAllowed).
@@ -117,7 +117,7 @@ export async function devOidcSignInRoutes(app: FastifyInstance, { provider }: { 
         body: {
           type: 'object',
           required: ['email'],
-          properties: { email: { type: 'string', pattern: EMAIL_PATTERN.source, maxLength: EMAIL_MAX_LENGTH } },
+          properties: { email: EMAIL_FIELD },
         },
       },
     },
