@@ -8,7 +8,7 @@ import { scimRoutes } from './scim/routes';
 import { registerDevelopmentPages } from './dev/pages';
 import type { DevIdentityProvider } from './dev/identity-provider';
 import { loggerOptions } from './logger';
-import { securityHeaders, securityHeadersHook } from './web/security-headers';
+import { resourceHeaders, securityHeadersHook } from './web/security-headers';
 import { errorBody } from './api/errors';
 import { EMAIL_MAX_LENGTH } from '../rules/email';
 import { serveApp } from './web/static';
@@ -76,7 +76,7 @@ export async function buildApp({ config, db, logStream, services: given, devIden
     // router counts UTF-16 code units, two for a character beyond the BMP; within that, the
     // contract's schema decides, so an address one character too long is a 400 like any other.
     routerOptions: { maxParamLength: 2 * EMAIL_MAX_LENGTH },
-    frameworkErrors: answerBeforeRouting(securityHeaders(config, { scripts, styles: [] }, '')),
+    frameworkErrors: answerBeforeRouting(resourceHeaders(config)),
   });
   const services = given ?? (await createServices(config, db, { log: app.log }));
   measureRequests(app, services.metrics.answered);

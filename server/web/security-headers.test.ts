@@ -38,7 +38,20 @@ describe('framing the change-password page with only PLATFORM_HOST set', () => {
 
 describe('forms', () => {
   it('are sent to this origin only, and go on to no other', async () => {
-    for (const url of ['/login', '/change-password', '/api/health'])
+    for (const url of ['/login', '/change-password'])
       expect(String((await app.inject({ url })).headers['content-security-policy']), url).toContain("form-action 'self';");
+  });
+});
+
+describe('an answer that is no page', () => {
+  it('lets nothing run, load or frame it, and carries no page policy', async () => {
+    for (const url of ['/api/health', '/api/organization/ada%40example.test/ssoMode', '/api/nothing-here']) {
+      const answer = await app.inject({ url });
+      expect(answer.headers['content-type'], url).not.toMatch(/^text\/html/);
+      expect(answer.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(answer.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(answer.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(answer.headers['permissions-policy'], url).toBeUndefined();
+    }
   });
 });

@@ -24,17 +24,22 @@ function embeddingSources(config: Pick<ServerConfig, 'publicUrl' | 'platformHost
   return [...new Set(sources)];
 }
 
+/** Over https, browsers are told to come back over https only. */
+const transportHeaders = (config: Pick<ServerConfig, 'publicUrl'>): Record<string, string> =>
+  config.publicUrl.startsWith('https:') ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {};
+
 /**
- * Headers on every answer. Scripts and styles come from this origin only, plus the pages' inline
- * import map and start-up script and a page's own stylesheet, allowed by their hashes (the runtime
- * configuration and the texts are JSON data blocks, which never run). Only /change-password may be framed, and only by the
- * platform's origins and the configured parent origins; everything else, `frame-ancestors 'none'`
- * (no X-Frame-Options: it cannot name several origins, and browsers that know frame-ancestors ignore
- * it). No referrer: page URLs carry tokens (lcq, reset and invitation links).
+ * Headers of a page (an HTML answer). Scripts and styles come from this origin only, plus the pages'
+ * inline import map and start-up script and a page's own stylesheet, allowed by their hashes (the
+ * runtime configuration and the texts are JSON data blocks, which never run). Only /change-password
+ * may be framed, and only by the platform's origins and the configured parent origins; everything
+ * else, `frame-ancestors 'none'` (no X-Frame-Options: it cannot name several origins, and browsers
+ * that know frame-ancestors ignore it). No referrer: page URLs carry tokens (lcq, reset and
+ * invitation links).
  */
-export function securityHeaders(config: ServerConfig, inline: InlineHashes, path: string, formTargets: readonly string[] = []): Record<string, string> {
+function pageHeaders(config: ServerConfig, inline: InlineHashes, path: string, formTargets: readonly string[] = []): Record<string, string> {
   const parents = path === EMBEDDED_PAGE ? embeddingSources(config) : [];
-  const headers: Record<string, string> = {
+  return {
     'content-security-policy': [
       "default-src 'self'",
       ["script-src 'self'", ...inline.scripts].join(' '),
@@ -50,9 +55,25 @@ export function securityHeaders(config: ServerConfig, inline: InlineHashes, path
     'referrer-policy': 'no-referrer',
     'cross-origin-resource-policy': 'same-origin',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    ...transportHeaders(config),
   };
-  if (config.publicUrl.startsWith('https:')) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
-  return headers;
+}
+
+/**
+ * Headers of every answer that is no page: the API's JSON, a script, a stylesheet, an image, a
+ * redirect. A page's policy says nothing to them, so theirs only says that nothing may run or load
+ * in one opened on its own, nor frame it; the page's, some 400 bytes, is not sent again with each
+ * of the files and calls of a step on a slow line (docs/decisions/0018-one-round-trip-a-step.md,
+ * "The headers of what is no page"). No referrer either: a redirect's next request would send one.
+ */
+export function resourceHeaders(config: Pick<ServerConfig, 'publicUrl'>): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+    ...transportHeaders(config),
+  };
 }
 
 /** The inline stylesheets of the page an answer carries (server/web/static.ts), by answer. */
@@ -75,7 +96,10 @@ export function allowFormTargets(reply: FastifyReply, origins: readonly string[]
   pageFormTargets.set(reply, origins);
 }
 
-/** Sets the security headers on every answer, with the inline scripts of every page and the stylesheet and form targets of the answer's own. */
+/**
+ * Sets the security headers on every answer: a page's with the inline scripts of every page and the
+ * stylesheet and form targets of its own, any other answer's by `resourceHeaders`.
+ */
 export function securityHeadersHook(config: ServerConfig, scripts: readonly string[]) {
   // One set of headers per page stylesheet, framing and form targets: as many as the pages have, made once.
   const made = new Map<string, Record<string, string>>();
@@ -83,11 +107,13 @@ export function securityHeadersHook(config: ServerConfig, scripts: readonly stri
     const framing = path === EMBEDDED_PAGE ? EMBEDDED_PAGE : '';
     const key = `${framing} ${styles.join(' ')} ${formTargets.join(' ')}`;
     let headers = made.get(key);
-    if (!headers) made.set(key, (headers = securityHeaders(config, { scripts, styles }, framing, formTargets)));
+    if (!headers) made.set(key, (headers = pageHeaders(config, { scripts, styles }, framing, formTargets)));
     return headers;
   };
+  const resource = resourceHeaders(config);
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    reply.headers(headersFor(request.url.split('?')[0] ?? '', pageStyles.get(reply) ?? [], pageFormTargets.get(reply) ?? []));
+    const page = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+    reply.headers(page ? headersFor(request.url.split('?')[0] ?? '', pageStyles.get(reply) ?? [], pageFormTargets.get(reply) ?? []) : resource);
     return payload;
   };
 }
