@@ -514,3 +514,24 @@ test('code digits typed before the code step’s screen arrives stay in the boxe
   await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
   expect(sent.map((body) => (JSON.parse(body) as { challenge: string }).challenge)).toEqual(['123456']);
 });
+
+for (const path of ['/register', '/reset-password', '/change-password', '/account/sessions']) {
+  test(`${path}, whose screen reads the session, asks for the session's guards with its first scripts, not once they have run`, async ({ page, context }) => {
+    // A line slow enough that a request made once a script has arrived starts a round trip later.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: -1, uploadThroughput: -1 });
+    const guards = ownFiles('src/router/session-guards.ts');
+    const scripts: { path: string; at: number }[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.js')) scripts.push({ path: pathname, at: Date.now() });
+    });
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const first = scripts[0]?.at ?? NaN;
+    const guardsAsked = scripts.filter((script) => guards.has(script.path));
+    expect(guardsAsked.length, 'the guards were asked for').toBeGreaterThan(0);
+    for (const script of guardsAsked) expect(script.at - first, script.path).toBeLessThan(150);
+  });
+}

@@ -188,8 +188,8 @@ export async function prerender(root: string, dist: string): Promise<number> {
   for (const { name, page } of pages) {
     const { language } = page;
     const { html: base, stylesheet, scripts: modules } = templateOf(name);
-    // What the entry imports, and its screen's files, come beside it rather than after it.
-    const preload = [...new Set([...modules.slice(0, -1), ...(page.module ? (bundles.lazy[page.module] ?? []) : [])])];
+    // What the entry imports, and the files its first view waits for, come beside it rather than after it.
+    const preload = [...new Set([...modules.slice(0, -1), ...page.modules.flatMap((module) => bundles.lazy[module] ?? [])])];
     // What a press needs beyond them, with the whole stylesheet the move waits for.
     const pressedFiles = page.pressed.flatMap((module) => bundles.lazy[module] ?? []).filter((file) => !modules.includes(file) && !preload.includes(file));
     const pressed = pressedFiles.length > 0 ? [...new Set(pressedFiles), stylesheet] : [];

@@ -44,8 +44,11 @@ export { LANGUAGES };
 export interface Page {
   /** The route pattern the page answers, e.g. /company/$context/terms; undefined for not-found. */
   pattern: string | undefined;
-  /** The lazy module of its screen, as the bundle manifest names it. */
-  module: string | undefined;
+  /**
+   * The lazy modules its first view waits for, as the bundle manifest names them: its screen's and,
+   * when the screen reads the session, the session's guards (src/router/show-screen.tsx).
+   */
+  modules: string[];
   /** The lazy modules a press on its form needs before the move it leads to (RouteRow.next). */
   pressed: string[];
   /** The API call a press on its form makes first, sent by the page with a press before the takeover. */
@@ -111,7 +114,7 @@ const englishFor = (language: Language): Dictionary => (language === 'en' ? {} :
 export function shellPage(language: Language): Page {
   return {
     pattern: undefined,
-    module: undefined,
+    modules: [],
     pressed: [],
     screen: undefined,
     language,
@@ -121,6 +124,9 @@ export function shellPage(language: Language): Page {
     english: englishFor(language),
   };
 }
+
+/** What a screen that reads the session waits for (src/router/session-at-hand.ts). */
+const SESSION_GUARDS = 'src/router/session-guards.ts';
 
 /** The lazily loaded calls of a screen whose first view takes presses before they arrive. */
 const SCREEN_CALLS: Partial<Record<ScreenName, string>> = { Login: 'src/screens/parts/login-calls.ts' };
@@ -139,7 +145,7 @@ function pressedModules(row: RouteRow, language: Language): string[] {
     'src/router/app-router.ts',
     `locales/${language}.json`,
     `src/screens/${next.screen}.tsx`,
-    ...(next.sessionless ? [] : ['src/router/session-guards.ts']),
+    ...(next.sessionless ? [] : [SESSION_GUARDS]),
   ];
 }
 
@@ -156,12 +162,12 @@ export async function renderPage(row: RouteRow | undefined, language: Language):
   );
   return {
     pattern: row?.path,
-    module: row ? `src/screens/${row.screen}.tsx` : undefined,
+    modules: row ? [`src/screens/${row.screen}.tsx`, ...(row.sessionless ? [] : [SESSION_GUARDS])] : [],
     pressed: row ? pressedModules(row, language) : [],
     ...(row && PRESS_CALLS[row.screen] ? { call: PRESS_CALLS[row.screen] } : {}),
     screen: row
       ? { screen: row.screen, path: row.path, titleKey, ...(row.guard ? { guard: row.guard } : {}), ...(row.sessionless ? { sessionless: true } : {}) }
-      : { screen: 'NotFound', titleKey },
+      : { screen: 'NotFound', titleKey, sessionless: true },
     language,
     title: translate(language, titleKey),
     markup,
