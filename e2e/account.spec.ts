@@ -10,7 +10,7 @@ import { chooseNewPassword, passwordRules } from './screens/account';
 import { expectNoAxeViolations } from './axe';
 import { keepScreenshots } from './screenshots';
 import { ALLOWED_PARENT } from '../playwright.config';
-import { admin, freePort, startFrontDoor, stopFrontDoor } from './own-front-door';
+import { admin, startFrontDoorOnFreePort, stopFrontDoor } from './own-front-door';
 
 /** What the new-password field says of a password attackers try first (password_compromised). */
 const KNOWN_PASSWORD_MESSAGE = 'This password is too easy to guess';
@@ -358,13 +358,12 @@ test('a person whose password is known to attackers is told after signing in: La
   test.setTimeout(180_000);
   // A front door of its own, whose operator made the account with such a password before it started
   // (the admin CLI works on a stopped server's database; people choosing one are refused).
-  const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'frontdoor-known-password-'));
-  const frontDoor = `http://auth.frontdoor.localhost:${port}`;
   admin(dataDir, ['create-organization', '--context', 'oldco', '--name', 'Old Habits Ltd']);
   admin(dataDir, ['set-terms', '--context', 'oldco', '--version', '1', '--content-en', 'https://example.com/oldco/terms-en.pdf']);
   admin(dataDir, ['create-user', '--email', 'old.habits@example.com', '--context', 'oldco'], { FRONTDOOR_PASSWORD: 'Welcome2024' });
-  const server = await startFrontDoor(port, dataDir);
+  const { server, port } = await startFrontDoorOnFreePort(dataDir);
+  const frontDoor = `http://auth.frontdoor.localhost:${port}`;
   try {
     await enterEmail(page, 'old.habits@example.com', '', frontDoor);
     await enterPassword(page, 'Welcome2024');

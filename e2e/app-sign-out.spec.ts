@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 import { confirmItsYou, enterCredentials, hostsOf } from './screens/apps';
 import { acceptTerms } from './screens/sign-in';
-import { admin, freePort, startFrontDoor, stopFrontDoor } from './own-front-door';
+import { admin, startFrontDoor, startFrontDoorOnFreePort, stopFrontDoor } from './own-front-door';
 
 /**
  * One sign-out ends the browser's sign-in, whole (flows 4.18, server/auth/sign-out.ts): an app that
@@ -41,9 +41,9 @@ test('a step-up left at company selection, at the terms or at MFA setup, then th
 }) => {
   // A front door of its own, started twice (its operator adds a person of two organisations).
   test.setTimeout(180_000);
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'frontdoor-app-sign-out-'));
-  let server = await startFrontDoor(port, dataDir);
+  const { server: firstServer, port } = await startFrontDoorOnFreePort(dataDir);
+  let server = firstServer;
   try {
     await stopFrontDoor(server);
     admin(dataDir, ['create-user', '--email', kim.email, '--context', 'meta', '--context', 'acme'], { FRONTDOOR_PASSWORD: kim.password });

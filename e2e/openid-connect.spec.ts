@@ -5,7 +5,7 @@ import { confirmItsYou, enterCredentials, hostsOf } from './screens/apps';
 import { expectNoAxeViolations } from './axe';
 import { keepScreenshots } from './screenshots';
 import { withAuthenticator } from './authenticator';
-import { admin, freePort, startFrontDoor, stopFrontDoor } from './own-front-door';
+import { admin, startFrontDoor, startFrontDoorOnFreePort, stopFrontDoor } from './own-front-door';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -270,9 +270,9 @@ test('on a front door of its own: a SAML sign-in through an app carries saml, an
   test.setTimeout(180_000);
   // A front door of its own: accepting the SSO organisation's terms would change what the other
   // stories of its demo user see, and its operator adds a person of two organisations.
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'frontdoor-oidc-own-'));
-  let server = await startFrontDoor(port, dataDir);
+  const { server: firstServer, port } = await startFrontDoorOnFreePort(dataDir);
+  let server = firstServer;
   try {
     await stopFrontDoor(server);
     admin(dataDir, ['create-user', '--email', 'kim@example.com', '--context', 'acme', '--context', 'serviceProvider'], { FRONTDOOR_PASSWORD: DEMO_PASSWORD });

@@ -41,6 +41,22 @@ export async function startFrontDoor(port: number, dataDir: string): Promise<Chi
   return server;
 }
 
+/**
+ * The reference server on a port free now. Another process may take a free port between the probe
+ * and the server's listen (a browser's own server, another worker's front door): a port taken by then
+ * is given up for the next.
+ */
+export async function startFrontDoorOnFreePort(dataDir: string): Promise<{ server: ChildProcess; port: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return { server: await startFrontDoor(port, dataDir), port };
+    } catch (error) {
+      if (attempt === 5 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
 function healthy(port: number): Promise<boolean> {
   return fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(5000) }).then(
     (answer) => answer.ok,

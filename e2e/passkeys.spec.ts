@@ -7,7 +7,7 @@ import { expect, registerAccount, test } from './fixtures';
 import { enterEmail, enterPassword } from './screens/sign-in';
 import { expectNoAxeViolations } from './axe';
 import { withAuthenticator } from './authenticator';
-import { admin, freePort, startFrontDoor, stopFrontDoor } from './own-front-door';
+import { admin, startFrontDoor, startFrontDoorOnFreePort, stopFrontDoor } from './own-front-door';
 
 /**
  * Passkeys (flows 4.14) in Chromium with a virtual authenticator of the DevTools protocol. The
@@ -93,10 +93,10 @@ test('a passkey of a user whose organisation now signs in through SAML only is r
   test.setTimeout(180_000);
   // A front door of its own, whose operator switches the organisation to SAML only (the admin CLI
   // works on the stopped server's database).
-  const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'frontdoor-passkeys-'));
+  const { server: firstServer, port } = await startFrontDoorOnFreePort(dataDir);
+  let server = firstServer;
   const frontDoor = `http://auth.frontdoor.localhost:${port}`;
-  let server = await startFrontDoor(port, dataDir);
   try {
     const request = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${port}` });
     const account = await registerAccount(request);

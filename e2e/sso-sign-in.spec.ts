@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 import { enterEmail, enterPassword } from './screens/sign-in';
-import { admin, freePort, startFrontDoor, stopFrontDoor } from './own-front-door';
+import { admin, startFrontDoor, startFrontDoorOnFreePort, stopFrontDoor } from './own-front-door';
 import { keepScreenshots } from './screenshots';
 
 test('a user of an SSO-only organisation signs in through the identity provider and comes back with a session', async ({ page, request, baseURL }) => {
@@ -66,10 +66,10 @@ test('a person whose sign-in carries an SSO organisation signs out on company se
   // A front door of its own, whose operator adds a person of two password organisations: company
   // selection offers a choice (with one organisation it goes straight on, flows 4.7; a SAML sign-in
   // reaches its organisation only, so it never comes to the choice).
-  const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'frontdoor-sso-'));
+  const { server: firstServer, port } = await startFrontDoorOnFreePort(dataDir);
+  let server = firstServer;
   const frontDoor = `http://auth.frontdoor.localhost:${port}`;
-  let server = await startFrontDoor(port, dataDir);
   try {
     await stopFrontDoor(server);
     admin(dataDir, ['create-user', '--email', 'kim@example.com', '--context', 'acme', '--context', 'serviceProvider'], { FRONTDOOR_PASSWORD: DEMO_PASSWORD });

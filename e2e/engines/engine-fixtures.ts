@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, request as requests, type APIRequestContext } from '@playwright/test';
-import { freePort, startFrontDoor, stopFrontDoor } from '../own-front-door';
+import { startFrontDoorOnFreePort, stopFrontDoor } from '../own-front-door';
 import type { EngineName, EnginePage } from './engine-page';
 import { openChromium } from './chromium';
 import { hasFirefox, NO_FIREFOX, openFirefox } from './firefox';
@@ -47,9 +47,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   frontDoor: [
     // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other
     async ({}, use) => {
-      const port = await freePort();
       const dataDir = mkdtempSync(join(tmpdir(), 'frontdoor-engines-'));
-      const server = await startFrontDoor(port, dataDir);
+      const { server, port } = await startFrontDoorOnFreePort(dataDir);
       const baseURL = `http://auth.frontdoor.localhost:${port}`;
       const api = await requests.newContext({ baseURL: `http://127.0.0.1:${port}` });
       await use({ baseURL, port, api });
