@@ -9,6 +9,7 @@ import { OIDC_PREFIX } from '../auth/oidc-claims';
 import type { Queryable } from '../db/database-types';
 import { LIMITS, clientKey, hit } from '../auth/rate-limit';
 import { isDatabaseUnavailable } from '../auth/health';
+import { transportHeaders } from '../web/security-headers';
 
 export const DISCOVERY_PATH = '/.well-known/openid-configuration';
 
@@ -42,7 +43,7 @@ export async function openIdProviderRoutes(app: FastifyInstance, { provider, pub
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'content-security-policy': "frame-ancestors 'none'",
-    ...(issuer.protocol === 'https:' ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    ...transportHeaders({ publicUrl }),
   };
   // The engine parses its own bodies (the token endpoint's form, the logout confirmation).
   app.removeAllContentTypeParsers();

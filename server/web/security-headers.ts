@@ -24,8 +24,8 @@ function embeddingSources(config: Pick<ServerConfig, 'publicUrl' | 'platformHost
   return [...new Set(sources)];
 }
 
-/** Over https, browsers are told to come back over https only. */
-const transportHeaders = (config: Pick<ServerConfig, 'publicUrl'>): Record<string, string> =>
+/** Over https, browsers are told to come back over https only: on every answer, the provider's too (server/oidc/mount.ts). */
+export const transportHeaders = (config: Pick<ServerConfig, 'publicUrl'>): Record<string, string> =>
   config.publicUrl.startsWith('https:') ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {};
 
 /**
