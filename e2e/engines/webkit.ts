@@ -33,17 +33,31 @@ function startDisplay(): Promise<{ display: string; process: ChildProcess }> {
   });
 }
 
-/** Waits until the driver takes connections. */
-async function driverReady(port: number): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+/** Waits until the driver takes connections: false once it has ended, or after ten seconds without an answer. */
+async function driverReady(port: number, driver: ChildProcess): Promise<boolean> {
+  for (let attempt = 0; attempt < 100 && driver.exitCode === null; attempt += 1) {
     const answered = await fetch(`http://127.0.0.1:${port}/status`).then(
       (response) => response.ok,
       () => false,
     );
-    if (answered) return;
+    if (answered) return true;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`WebKitWebDriver did not answer on port ${port}.`);
+  return false;
+}
+
+/**
+ * The driver on a port nobody took: a port found free can be taken before the driver listens on it,
+ * and the driver then ends; the next free port is tried, up to five.
+ */
+async function startDriver(env: NodeJS.ProcessEnv): Promise<{ driver: ChildProcess; port: number }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    const driver = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`], { stdio: 'ignore', env });
+    if (await driverReady(port, driver)) return { driver, port };
+    driver.kill();
+    if (attempt === 5) throw new Error(`WebKitWebDriver did not answer on port ${port}.`);
+  }
 }
 
 /** The most a window's frame takes of its size (MiniBrowser's, in Xvfb with no window manager, takes a few pixels). */
@@ -72,15 +86,16 @@ export async function openWebKit({ baseURL, javaScript }: EngineOptions): Promis
   const config = mkdtempSync(join(tmpdir(), 'frontdoor-webkit-'));
   mkdirSync(join(config, 'gtk-3.0'));
   writeFileSync(join(config, 'gtk-3.0', 'gtk.css'), '* { min-width: 0; min-height: 0; padding: 0; margin: 0; }\n');
-  const port = await freePort();
-  const driver = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: display, XDG_CONFIG_HOME: config } });
+  let driver: ChildProcess | undefined;
   const stopAll = () => {
-    driver.kill();
+    driver?.kill();
     xvfb.kill();
     rmSync(config, { recursive: true, force: true });
   };
   try {
-    await driverReady(port);
+    const started = await startDriver({ ...process.env, DISPLAY: display, XDG_CONFIG_HOME: config });
+    driver = started.driver;
+    const { port } = started;
     const browser = await remote({
       hostname: '127.0.0.1',
       port,
