@@ -42,19 +42,28 @@ export async function startFrontDoor(port: number, dataDir: string): Promise<Chi
 }
 
 /**
- * The reference server on a port free now. Another process may take a free port between the probe
- * and the server's listen (a browser's own server, another worker's front door): a port taken by then
- * is given up for the next.
+ * Something that listens, started on a port free now. Another process may take a free port between
+ * the probe and the listen (a browser's own server, another worker's front door): when `taken` says
+ * the start failed for that, the next free port is tried, up to five.
  */
-export async function startFrontDoorOnFreePort(dataDir: string): Promise<{ server: ChildProcess; port: number }> {
+export async function onFreePort<T>(start: (port: number) => Promise<T>, taken: (error: unknown) => boolean): Promise<{ started: T; port: number }> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     try {
-      return { server: await startFrontDoor(port, dataDir), port };
+      return { started: await start(port), port };
     } catch (error) {
-      if (attempt === 5 || !String(error).includes('EADDRINUSE')) throw error;
+      if (attempt === 5 || !taken(error)) throw error;
     }
   }
+}
+
+/** The reference server on a port nobody took. */
+export async function startFrontDoorOnFreePort(dataDir: string): Promise<{ server: ChildProcess; port: number }> {
+  const { started, port } = await onFreePort(
+    (port) => startFrontDoor(port, dataDir),
+    (error) => String(error).includes('EADDRINUSE'),
+  );
+  return { server: started, port };
 }
 
 function healthy(port: number): Promise<boolean> {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { remote } from 'webdriverio';
 import type { EngineOptions, EnginePage } from './engine-page';
-import { freePort } from '../own-front-door';
+import { onFreePort } from '../own-front-door';
 
 export const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
 const MINIBROWSER = process.env.WEBKIT_MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -33,31 +33,23 @@ function startDisplay(): Promise<{ display: string; process: ChildProcess }> {
   });
 }
 
-/** Waits until the driver takes connections: false once it has ended, or after ten seconds without an answer. */
-async function driverReady(port: number, driver: ChildProcess): Promise<boolean> {
-  for (let attempt = 0; attempt < 100 && driver.exitCode === null; attempt += 1) {
+/** A driver that ended before it answered: on a port taken since it was found free, it cannot listen. */
+class DriverEnded extends Error {}
+
+/** The driver on `port`, once it takes connections. */
+async function startDriver(port: number, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const driver = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`], { stdio: 'ignore', env });
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (driver.exitCode !== null) throw new DriverEnded(`WebKitWebDriver ended (${driver.exitCode}) before it answered on port ${port}.`);
     const answered = await fetch(`http://127.0.0.1:${port}/status`).then(
       (response) => response.ok,
       () => false,
     );
-    if (answered) return true;
+    if (answered) return driver;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return false;
-}
-
-/**
- * The driver on a port nobody took: a port found free can be taken before the driver listens on it,
- * and the driver then ends; the next free port is tried, up to five.
- */
-async function startDriver(env: NodeJS.ProcessEnv): Promise<{ driver: ChildProcess; port: number }> {
-  for (let attempt = 1; ; attempt += 1) {
-    const port = await freePort();
-    const driver = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`], { stdio: 'ignore', env });
-    if (await driverReady(port, driver)) return { driver, port };
-    driver.kill();
-    if (attempt === 5) throw new Error(`WebKitWebDriver did not answer on port ${port}.`);
-  }
+  driver.kill();
+  throw new Error(`WebKitWebDriver did not answer on port ${port}.`);
 }
 
 /** The most a window's frame takes of its size (MiniBrowser's, in Xvfb with no window manager, takes a few pixels). */
@@ -93,9 +85,11 @@ export async function openWebKit({ baseURL, javaScript }: EngineOptions): Promis
     rmSync(config, { recursive: true, force: true });
   };
   try {
-    const started = await startDriver({ ...process.env, DISPLAY: display, XDG_CONFIG_HOME: config });
-    driver = started.driver;
-    const { port } = started;
+    const { started, port } = await onFreePort(
+      (port) => startDriver(port, { ...process.env, DISPLAY: display, XDG_CONFIG_HOME: config }),
+      (error) => error instanceof DriverEnded,
+    );
+    driver = started;
     const browser = await remote({
       hostname: '127.0.0.1',
       port,
