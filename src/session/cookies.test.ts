@@ -5,7 +5,8 @@ import {
   readSessionCookie,
   sessionCookieAttributes,
   skipMfaCookieAttributes,
-  writeSessionCookies,
+  writeContextCookies,
+  writeSessionCookie,
   writeSkipMfaCookie,
 } from './cookies';
 import { parseSessionToken } from './token';
@@ -80,10 +81,12 @@ describe('the skip-MFA cookie', () => {
 });
 
 describe('writing and clearing the session cookies', () => {
-  it('writes the token to the session cookie and, given a context, to token_{context}', () => {
+  it('writes the token to the session cookie, and to token_{context} for a context entered', () => {
     const raw = testToken();
-    writeSessionCookies(parseSessionToken(raw)!, undefined, ['acme']);
+    writeSessionCookie(parseSessionToken(raw)!, undefined);
     expect(readSessionCookie()).toBe(raw);
+    expect(document.cookie).not.toContain('token_acme');
+    writeContextCookies(parseSessionToken(raw)!, undefined, ['acme']);
     expect(document.cookie).toContain(`token_acme=${raw}`);
     clearSessionCookies(undefined, ['acme']);
     expect(readSessionCookie()).toBeNull();
@@ -94,7 +97,8 @@ describe('writing and clearing the session cookies', () => {
 describe('the contexts that name cookies', () => {
   it('are only those that match the context pattern: no cookie is named after anything else', () => {
     const raw = testToken();
-    writeSessionCookies(parseSessionToken(raw)!, undefined, ['acme=x; Max-Age=31536000; Path=/', 'globex']);
+    writeSessionCookie(parseSessionToken(raw)!, undefined);
+    writeContextCookies(parseSessionToken(raw)!, undefined, ['acme=x; Max-Age=31536000; Path=/', 'globex']);
     const names = document.cookie.split('; ').map((cookie) => cookie.split('=')[0]);
     expect(names.sort()).toEqual(['token', 'token_globex']);
     clearSessionCookies(undefined, ['globex']);

@@ -55,10 +55,20 @@ export function skipMfaCookieAttributes(now: number, domain?: string): CookieAtt
   return attributes(endOfDay, domain);
 }
 
-export function writeSessionCookies(token: SessionToken, domain: string | undefined, contexts: readonly string[] = []): void {
+function writeTokenCookies(names: readonly string[], token: SessionToken, domain: string | undefined): void {
   const options = sessionCookieAttributes(token, Date.now(), here(domain));
-  setCookie(SESSION_COOKIE, token.raw, options);
-  for (const context of cookieContexts(contexts)) setCookie(contextCookieName(context), token.raw, options);
+  for (const name of names) setCookie(name, token.raw, options);
+}
+
+const contextCookieNames = (contexts: readonly string[]) => cookieContexts(contexts).map(contextCookieName);
+
+export function writeSessionCookie(token: SessionToken, domain: string | undefined): void {
+  writeTokenCookies([SESSION_COOKIE], token, domain);
+}
+
+/** The shared layer's `token_{context}` cookies of a session whose own cookie is written (flows 4.9). */
+export function writeContextCookies(token: SessionToken, domain: string | undefined, contexts: readonly string[]): void {
+  writeTokenCookies(contextCookieNames(contexts), token, domain);
 }
 
 /** The contexts, of those given, whose `token_{context}` cookie this browser holds. */
@@ -70,11 +80,20 @@ export function readSessionCookie(): string | null {
   return getCookie(SESSION_COOKIE);
 }
 
-/** Ends the session in this browser: the session cookie and every per-context cookie. */
-export function clearSessionCookies(domain: string | undefined, contexts: readonly string[]): void {
+function removeCookies(names: readonly string[], domain: string | undefined): void {
   const onDomain = here(domain);
   const options = onDomain ? { path: '/', domain: onDomain } : { path: '/' };
-  for (const name of [SESSION_COOKIE, ...cookieContexts(contexts).map(contextCookieName)]) removeCookie(name, options);
+  for (const name of names) removeCookie(name, options);
+}
+
+/** Ends the session in this browser: the session cookie and every per-context cookie. */
+export function clearSessionCookies(domain: string | undefined, contexts: readonly string[]): void {
+  removeCookies([SESSION_COOKIE, ...contextCookieNames(contexts)], domain);
+}
+
+/** The `token_{context}` cookies of contexts a session no longer reaches; the session cookie stays. */
+export function clearContextCookies(domain: string | undefined, contexts: readonly string[]): void {
+  removeCookies(contextCookieNames(contexts), domain);
 }
 
 export function writeSkipMfaCookie(domain: string | undefined, userId: string): void {

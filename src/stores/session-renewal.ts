@@ -5,7 +5,7 @@
  * session's contexts take the new one; a context the new token no longer reaches loses its cookie.
  * Answers the new session, or undefined for a token that does not parse.
  */
-import { clearSessionCookies, contextsWithCookie, writeSessionCookies } from '../session/cookies';
+import { clearContextCookies, contextsWithCookie, writeContextCookies } from '../session/cookies';
 import { config } from '../config/runtime-config';
 import type { SessionToken } from '../session/token';
 import { $storedSession, establishSession } from './session';
@@ -15,10 +15,10 @@ export function renewSession(raw: string): SessionToken | undefined {
   const session = establishSession(raw);
   if (!session) return undefined;
   const kept = held.filter((context) => session.contexts.includes(context));
-  clearSessionCookies(
+  clearContextCookies(
     config.cookieDomain,
     held.filter((context) => !kept.includes(context)),
   );
-  writeSessionCookies(session, config.cookieDomain, kept);
+  writeContextCookies(session, config.cookieDomain, kept);
   return session;
 }

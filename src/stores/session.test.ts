@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $context, $policy, $secret, $session, $token, beginMfaSetup, endSession, enterContext, establishSession, restoreSession } from './session';
 import { renewSession } from '../stores/session-renewal';
 import { readSessionCookie } from '../session/cookies';
@@ -60,6 +60,15 @@ describe('the session stores', () => {
     expect(document.cookie).toContain(`token_acme=${token}`);
   });
 
+  it('write each cookie of a sign-in into a context once: the session cookie, then token_{context}', () => {
+    const token = testToken();
+    const written = vi.spyOn(Document.prototype, 'cookie', 'set');
+    establishSession(token);
+    enterContext('acme');
+    expect(written.mock.calls.map(([cookie]) => cookie.split('=')[0])).toEqual(['token', 'token_acme']);
+    written.mockRestore();
+  });
+
   it('end the session: cookies and session storage', () => {
     establishSession(testToken());
     enterContext('acme');
@@ -91,5 +100,6 @@ describe('the session stores', () => {
     renewSession(renewed);
     expect(document.cookie).toContain(`token_acme=${renewed}`);
     expect(document.cookie).not.toContain('token_globex');
+    expect(readSessionCookie()).toBe(renewed);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { atom, computed } from 'nanostores';
 import { parseSessionToken, type SessionToken } from '../session/token';
-import { clearSessionCookies, readSessionCookie, writeSessionCookies } from '../session/cookies';
+import { clearSessionCookies, readSessionCookie, writeContextCookies, writeSessionCookie } from '../session/cookies';
 import { config } from '../config/runtime-config';
 import { restoreFromSessionStorage, sessionStored } from './session-storage';
 import { $refusals } from './first-view/refusals';
@@ -43,14 +43,14 @@ function clearFlowStorage(): void {
 }
 
 /**
- * A complete sign-in (flows 4.5, 4.6, SSO success): the token goes into the session cookie, and into
- * the shared layer's `token_{context}` cookie when a context is given; the flow's session storage
- * is cleared. Answers the session, or undefined for a token that does not parse.
+ * A complete sign-in (flows 4.5, 4.6, SSO success): the token goes into the session cookie; the
+ * shared layer's `token_{context}` cookie follows when a context is entered (enterContext). The
+ * flow's session storage is cleared. Answers the session, or undefined for a token that does not parse.
  */
-export function establishSession(raw: string, context?: string): SessionToken | undefined {
+export function establishSession(raw: string): SessionToken | undefined {
   clearFlowStorage();
   const session = parseSessionToken(raw);
-  if (session) writeSessionCookies(session, config.cookieDomain, context ? [context] : []);
+  if (session) writeSessionCookie(session, config.cookieDomain);
   $cookieToken.set(session ? raw : undefined);
   return session;
 }
@@ -89,5 +89,5 @@ export function refuseSession(): void {
 /** Entering an organisation (flows 4.9): the platform's apps read the shared layer's `token_{context}`. */
 export function enterContext(context: string): void {
   const session = $session.get();
-  if (session) writeSessionCookies(session, config.cookieDomain, [context]);
+  if (session) writeContextCookies(session, config.cookieDomain, [context]);
 }
