@@ -65,8 +65,10 @@ describe('the session stores', () => {
     const written = vi.spyOn(Document.prototype, 'cookie', 'set');
     establishSession(token);
     enterContext('acme');
-    expect(written.mock.calls.map(([cookie]) => cookie.split('=')[0])).toEqual(['token', 'token_acme']);
+    const names = written.mock.calls.map(([cookie]) => cookie.split('=')[0]);
+    // Restored before the check, so a failure leaves no spy on the other tests' cookies.
     written.mockRestore();
+    expect(names).toEqual(['token', 'token_acme']);
   });
 
   it('end the session: cookies and session storage', () => {
