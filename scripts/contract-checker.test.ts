@@ -56,8 +56,9 @@ describe.each(testDatabases)('the contract checker against the reference server 
         `${origin(app)}/dev/mail.json`,
         '--scim-url',
         `${origin(app)}/scim/v2`,
-        '--scim-token',
-        scimToken,
+        // Joined with `=`: a token is base64url and one in 64 begins with a dash, which parseArgs
+        // would take for an option of its own.
+        `--scim-token=${scimToken}`,
         '--oidc-context',
         'initech',
       ],
