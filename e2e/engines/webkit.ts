@@ -52,24 +52,29 @@ async function startDriver(port: number, env: NodeJS.ProcessEnv): Promise<ChildP
   throw new Error(`WebKitWebDriver did not answer on port ${port}.`);
 }
 
-/** The most a window's frame takes of its size (MiniBrowser's, in Xvfb with no window manager, takes a few pixels). */
-const FRAME_PX = 100;
-
 /**
- * The page's size once the window has taken the size asked for: at most `frame` pixels under it
- * each way. Fails, naming the size, when the window has not taken it within five seconds.
+ * Sizes the window so that its page gets `width`×`height`. The window's frame (MiniBrowser's
+ * header, in Xvfb with no window manager) is the window's size less the page's, both read in one
+ * script, so a size the window has not taken yet is never mistaken for a frame. Asks again while
+ * the page has another size; fails, naming the size, when it has not taken it within five seconds.
  */
-async function pageSizeWithin(browser: WebdriverIO.Browser, width: number, height: number, frame: number): Promise<[number, number]> {
-  let inner: [number, number] = [0, 0];
-  const fits = (size: number, asked: number) => size <= asked && asked - size <= frame;
+async function sizePage(browser: WebdriverIO.Browser, width: number, height: number): Promise<void> {
+  let asked = '';
   await browser.waitUntil(
     async () => {
-      inner = (await browser.execute('return [window.innerWidth, window.innerHeight]')) as [number, number];
-      return fits(inner[0], width) && fits(inner[1], height);
+      const [innerWidth, innerHeight, outerWidth, outerHeight] = (await browser.execute(
+        'return [window.innerWidth, window.innerHeight, window.outerWidth, window.outerHeight]',
+      )) as number[];
+      if (innerWidth === width && innerHeight === height) return true;
+      const windowSize = [outerWidth! + width - innerWidth!, outerHeight! + height - innerHeight!] as const;
+      if (asked !== windowSize.join()) {
+        asked = windowSize.join();
+        await browser.setWindowSize(...windowSize);
+      }
+      return false;
     },
     { timeout: 5_000, interval: 50, timeoutMsg: `The WebKit window did not give its page ${width}×${height}.` },
   );
-  return inner;
 }
 
 export async function openWebKit({ baseURL, javaScript }: EngineOptions): Promise<EnginePage> {
@@ -122,16 +127,8 @@ export async function openWebKit({ baseURL, javaScript }: EngineOptions): Promis
         const base64 = selector ? await (await browser.$(selector)).takeScreenshot() : await browser.takeScreenshot();
         return Buffer.from(base64, 'base64');
       },
-      // Classic WebDriver sizes the window: its frame is added so that the page gets the width asked for.
       async setViewport(width, height) {
-        await browser.setWindowSize(width, height);
-        // The window takes its size a moment later, on a busy machine later still: until then the
-        // page has the old one, and the frame worked out from it would be wrong.
-        const inner = await pageSizeWithin(browser, width, height, FRAME_PX);
-        if (inner[0] !== width || inner[1] !== height) {
-          await browser.setWindowSize(2 * width - inner[0], 2 * height - inner[1]);
-          await pageSizeWithin(browser, width, height, 0);
-        }
+        await sizePage(browser, width, height);
         // The window's new size is painted a moment later; a screenshot at once shows the old layout.
         await new Promise((resolve) => setTimeout(resolve, 300));
       },
