@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { test, expect, mailedLink } from './fixtures';
 import { expectNoAxeViolations } from './axe';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { enterEmail, enterPassword } from './screens/sign-in';
 import { lazyFiles, ownFiles } from './bundles';
 
@@ -515,23 +515,45 @@ test('code digits typed before the code step’s screen arrives stay in the boxe
   expect(sent.map((body) => (JSON.parse(body) as { challenge: string }).challenge)).toEqual(['123456']);
 });
 
+/**
+ * The scripts a page asks for on a line slow enough that a request made once a script has arrived
+ * starts a round trip later: `askedWithFirst` checks that a module's files were asked for with the first.
+ */
+async function scriptsOnSlowLine(page: Page, context: BrowserContext) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: -1, uploadThroughput: -1 });
+  const scripts: { path: string; at: number }[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith('.js')) scripts.push({ path: pathname, at: Date.now() });
+  });
+  return {
+    askedWithFirst(module: string) {
+      const files = ownFiles(module);
+      const first = scripts[0]?.at ?? NaN;
+      const asked = scripts.filter((script) => files.has(script.path));
+      expect(asked.length, `${module} was asked for`).toBeGreaterThan(0);
+      for (const script of asked) expect(script.at - first, script.path).toBeLessThan(150);
+    },
+  };
+}
+
 for (const path of ['/register', '/reset-password', '/change-password', '/account/sessions']) {
   test(`${path}, whose screen reads the session, asks for the session's guards with its first scripts, not once they have run`, async ({ page, context }) => {
-    // A line slow enough that a request made once a script has arrived starts a round trip later.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: -1, uploadThroughput: -1 });
-    const guards = ownFiles('src/router/session-guards.ts');
-    const scripts: { path: string; at: number }[] = [];
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname.endsWith('.js')) scripts.push({ path: pathname, at: Date.now() });
-    });
+    const scripts = await scriptsOnSlowLine(page, context);
     await page.goto(path);
     await page.waitForLoadState('networkidle');
-    const first = scripts[0]?.at ?? NaN;
-    const guardsAsked = scripts.filter((script) => guards.has(script.path));
-    expect(guardsAsked.length, 'the guards were asked for').toBeGreaterThan(0);
-    for (const script of guardsAsked) expect(script.at - first, script.path).toBeLessThan(150);
+    scripts.askedWithFirst('src/router/session-guards.ts');
+  });
+}
+
+for (const path of ['/account/sessions', '/company', '/mfa/setup']) {
+  test(`${path} opened signed out asks for the router with its first scripts, not once its guard has run, and goes on to Login`, async ({ page, context }) => {
+    const scripts = await scriptsOnSlowLine(page, context);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    scripts.askedWithFirst('src/router/app-router.ts');
   });
 }

@@ -45,8 +45,9 @@ export interface Page {
   /** The route pattern the page answers, e.g. /company/$context/terms; undefined for not-found. */
   pattern: string | undefined;
   /**
-   * The lazy modules its first view waits for, as the bundle manifest names them: its screen's and,
-   * when the screen reads the session, the session's guards (src/router/show-screen.tsx).
+   * The lazy modules its first view waits for, as the bundle manifest names them: its screen's;
+   * when the screen reads the session, the session's guards (src/router/show-screen.tsx); and when
+   * a guard may send the visitor on, the router that moves.
    */
   modules: string[];
   /** The lazy modules a press on its form needs before the move it leads to (RouteRow.next). */
@@ -127,6 +128,8 @@ export function shellPage(language: Language): Page {
 
 /** What a screen that reads the session waits for (src/router/session-at-hand.ts). */
 const SESSION_GUARDS = 'src/router/session-guards.ts';
+/** What moves a page on from its first view (src/router/start.tsx). */
+const APP_ROUTER = 'src/router/app-router.ts';
 
 /** The lazily loaded calls of a screen whose first view takes presses before they arrive. */
 const SCREEN_CALLS: Partial<Record<ScreenName, string>> = { Login: 'src/screens/parts/login-calls.ts' };
@@ -140,13 +143,7 @@ function pressedModules(row: RouteRow, language: Language): string[] {
   const next = row.next && ROUTE_TABLE.find((candidate) => candidate.path === row.next);
   if (!next) return [];
   const calls = SCREEN_CALLS[row.screen];
-  return [
-    ...(calls ? [calls] : []),
-    'src/router/app-router.ts',
-    `locales/${language}.json`,
-    `src/screens/${next.screen}.tsx`,
-    ...(next.sessionless ? [] : [SESSION_GUARDS]),
-  ];
+  return [...(calls ? [calls] : []), APP_ROUTER, `locales/${language}.json`, `src/screens/${next.screen}.tsx`, ...(next.sessionless ? [] : [SESSION_GUARDS])];
 }
 
 export async function renderPage(row: RouteRow | undefined, language: Language): Promise<Page> {
@@ -162,7 +159,8 @@ export async function renderPage(row: RouteRow | undefined, language: Language):
   );
   return {
     pattern: row?.path,
-    modules: row ? [`src/screens/${row.screen}.tsx`, ...(row.sessionless ? [] : [SESSION_GUARDS])] : [],
+    // A guard that sends its visitor on moves by the router: asked for with the guards, not once they have run.
+    modules: row ? [`src/screens/${row.screen}.tsx`, ...(row.sessionless ? [] : [SESSION_GUARDS]), ...(row.guard ? [APP_ROUTER] : [])] : [],
     pressed: row ? pressedModules(row, language) : [],
     ...(row && PRESS_CALLS[row.screen] ? { call: PRESS_CALLS[row.screen] } : {}),
     screen: row
