@@ -124,6 +124,8 @@ test('the recovery codes are shown once: Back after Continue does not show them 
   await signInSettingUpTotp(page, account);
   const shown = await saveRecoveryCodes(page);
   await expect(page).toHaveURL(/\/company\/acme\/terms/);
+  // Back from the next screen: the address changes as a move starts, before that screen is shown.
+  await expect(page.getByRole('heading', { name: 'Terms and Conditions' })).toBeVisible();
 
   await page.goBack();
   await expect(page).toHaveURL(/\/account\/recovery-codes$/);
