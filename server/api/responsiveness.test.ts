@@ -38,9 +38,9 @@ async function turnsWhile(work: Promise<unknown>): Promise<{ longest: number; to
   let total = 0;
   let last = process.cpuUsage();
   const tick = () => {
-    const spent = process.cpuUsage(last);
-    last = process.cpuUsage();
-    const ms = (spent.user + spent.system) / 1000;
+    const now = process.cpuUsage();
+    const ms = (now.user - last.user + now.system - last.system) / 1000;
+    last = now;
     longest = Math.max(longest, ms);
     total += ms;
     if (!done) setTimeout(tick, 1);
